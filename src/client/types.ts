@@ -1,0 +1,124 @@
+// Public types of the client layer. Types only.
+import type { ReadableAtom } from 'nanostores'
+import type { JsonRpcNotification, JsonRpcRequest } from '../transport/types'
+
+export type Era = 'modern' | 'legacy'
+
+export interface Implementation {
+  name: string
+  version: string
+  title?: string
+  [key: string]: unknown
+}
+
+/** A notification from the server, as received (JSON-RPC envelope included). */
+export type ServerNotification = JsonRpcNotification
+
+/** One input request of an `input_required` round: `elicitation/create`, `sampling/createMessage` or `roots/list`. */
+export interface InputRequest {
+  method: string
+  params?: Record<string, unknown>
+}
+
+/**
+ * Answers every input request of one round (key → response object, e.g. `{ action: 'accept', content }`).
+ * Receives the whole round so a UI can show it as one form; may be async (waiting for the user).
+ */
+export type InputRequestHandler = (
+  requests: Record<string, InputRequest>,
+  context: { method: string; params: Record<string, unknown>; round: number; signal: AbortSignal },
+) => Promise<Record<string, unknown>> | Record<string, unknown>
+
+/** Remembers each server's era across page loads. `get`/`set` may be sync or async. */
+export interface EraStore {
+  get(url: string): EraRecord | undefined | Promise<EraRecord | undefined>
+  set(url: string, record: EraRecord | undefined): void | Promise<void>
+}
+
+export interface EraRecord {
+  era: Era
+  /** The revision used last time (for legacy: the one offered first in the handshake). */
+  protocolVersion: string
+  /** Legacy only: the server turned out to be HTTP+SSE (2024-11-05) rather than Streamable HTTP. */
+  sse?: boolean
+}
+
+/** What the client learnt about the server: from `server/discover` (modern) or `initialize` (legacy). */
+export interface ServerDescription {
+  era: Era
+  protocolVersion: string
+  serverInfo?: Implementation
+  capabilities: Record<string, unknown>
+  instructions?: string
+  supportedVersions?: string[]
+}
+
+export interface ClientOptions {
+  /** Default `{ name: 'nanomcp', version: PACKAGE_VERSION }`. */
+  clientInfo?: Implementation
+  /** Client capabilities sent with every 2026-07-28 request. Default `{}`. */
+  capabilities?: Record<string, unknown>
+  /** Server notifications that are not request-scoped (list changes, resource updates, logs on legacy sessions). */
+  onNotification?: (notification: ServerNotification) => void
+  /** Answers `input_required` rounds (2026-07-28) and, on legacy servers, nothing: they are never offered these capabilities. */
+  onInputRequest?: InputRequestHandler
+  /** Upper bound on `input_required` rounds for one request. Default 10. */
+  maxInputRounds?: number
+  /** Default timeout of every request in ms. Default 60 000. */
+  timeout?: number
+  /** Persists the era per server URL, so a reloaded page skips the failed modern attempt. */
+  eraStore?: EraStore
+  /** Declare the tasks extension (`io.modelcontextprotocol/tasks`) and poll tasks to completion. Default false. */
+  tasks?: boolean
+  /** Debug log for ignored oddities (unknown subscription ids, late acknowledgements). Default: none. */
+  debug?: (message: string, detail?: unknown) => void
+  /** Observes every message in and out, for transcripts (the demo's protocol view). */
+  onTrace?: (event: TraceEvent) => void
+}
+
+export interface TraceEvent {
+  direction: 'out' | 'in'
+  era: Era | undefined
+  message: JsonRpcRequest | JsonRpcNotification | { jsonrpc: '2.0'; id: unknown; result?: unknown; error?: unknown }
+  /** For responses: ms since the matching request left. */
+  elapsed?: number
+  at: number
+}
+
+export interface Progress {
+  progress: number
+  total?: number
+  message?: string
+}
+
+export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency'
+
+export interface RequestOptions {
+  signal?: AbortSignal
+  /** ms; overrides the client's default. */
+  timeout?: number
+  onProgress?: (progress: Progress) => void
+  /** Asks a 2026-07-28 server for `notifications/message` of this level and above on this request. */
+  logLevel?: LogLevel
+  onLog?: (params: { level: LogLevel; logger?: string; data: unknown }) => void
+}
+
+export interface ListenFilter {
+  toolsListChanged?: boolean
+  promptsListChanged?: boolean
+  resourcesListChanged?: boolean
+  resourceSubscriptions?: string[]
+  /** Tasks extension: status pushes for these task ids (2026-07-28 only, never acknowledged on older servers). */
+  taskIds?: string[]
+}
+
+export type SubscriptionState =
+  | { status: 'opening'; attempt: number }
+  | { status: 'acknowledged'; notifications: ListenFilter }
+  | { status: 'closed'; reason: 'client' | 'server' | 'error'; error?: Error; message?: string }
+
+export interface Subscription {
+  readonly $state: ReadableAtom<SubscriptionState>
+  /** Ends the subscription; resolves once its stream is closed (and legacy unsubscribes were sent). */
+  close(): Promise<void>
+}

@@ -1,0 +1,108 @@
+// Public types of the stores layer. Types only.
+import type { ReadableAtom } from 'nanostores'
+import type { Client } from '../client/client'
+import type { ClientOptions, Era, Implementation, RequestOptions, SubscriptionState } from '../client/types'
+import type { Transport } from '../transport/types'
+
+export type ListKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates'
+
+export interface ListState<T> {
+  items: readonly T[]
+  loading: boolean
+  error: Error | undefined
+  /** True when the items are older than the server's `ttlMs` or a change was announced and a refresh is due. */
+  stale: boolean
+  /** `Date.now()` of the last successful load, 0 before the first. */
+  updatedAt: number
+  /** Items the server sent that failed validation and were left out (reported, not fatal). */
+  invalid?: readonly { item: unknown; reason: string }[]
+}
+
+export type Status =
+  | { status: 'idle' }
+  | { status: 'connecting' }
+  | { status: 'ready' }
+  | { status: 'error'; error: Error }
+  | { status: 'closed' }
+
+export interface ServerState {
+  era: Era
+  protocolVersion: string
+  serverInfo?: Implementation
+  capabilities: Record<string, unknown>
+  instructions?: string
+}
+
+export interface Tool {
+  name: string
+  title?: string
+  description?: string
+  inputSchema: Record<string, unknown>
+  outputSchema?: Record<string, unknown>
+  annotations?: Record<string, unknown>
+  icons?: unknown[]
+  _meta?: Record<string, unknown>
+  [key: string]: unknown
+}
+export interface Prompt {
+  name: string
+  title?: string
+  description?: string
+  arguments?: { name: string; title?: string; description?: string; required?: boolean }[]
+  [key: string]: unknown
+}
+export interface Resource {
+  uri: string
+  name: string
+  title?: string
+  description?: string
+  mimeType?: string
+  size?: number
+  [key: string]: unknown
+}
+export interface ResourceTemplate {
+  uriTemplate: string
+  name: string
+  title?: string
+  description?: string
+  mimeType?: string
+  [key: string]: unknown
+}
+
+export interface McpOptions extends ClientOptions {
+  /** Largest number of pages one list may take before it fails loudly. Default 1000. */
+  maxPages?: number
+  /** Overrides the server's `ttlMs` for every list (ms). */
+  ttlMs?: number
+  /** Which cache scope this app runs under; `private` entries are never shared across createMcp instances. Default 'private'. */
+  cacheScope?: 'public' | 'private'
+  /** Opens `listen()` by itself while list atoms are watched. Default true. */
+  autoListen?: boolean
+}
+
+export interface Mcp {
+  readonly client: Client
+  readonly $status: ReadableAtom<Status>
+  readonly $server: ReadableAtom<ServerState | undefined>
+  readonly $tools: ReadableAtom<ListState<Tool>>
+  readonly $prompts: ReadableAtom<ListState<Prompt>>
+  readonly $resources: ReadableAtom<ListState<Resource>>
+  readonly $resourceTemplates: ReadableAtom<ListState<ResourceTemplate>>
+  readonly $subscription: ReadableAtom<SubscriptionState | undefined>
+  connect(): Promise<ServerState>
+  callTool(name: string, args?: Record<string, unknown>, options?: RequestOptions): Promise<Record<string, unknown>>
+  getPrompt(name: string, args?: Record<string, string>, options?: RequestOptions): Promise<Record<string, unknown>>
+  readResource(uri: string, options?: RequestOptions): Promise<Record<string, unknown>>
+  /** Subscribes to one resource's updates (adds its URI to the listen filter); returns an unsubscribe function. */
+  watchResource(uri: string, onUpdate: () => void): () => void
+  complete(
+    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
+    argument: { name: string; value: string },
+    context?: { arguments?: Record<string, string> },
+    options?: RequestOptions,
+  ): Promise<{ values: string[]; total?: number; hasMore?: boolean }>
+  refresh(kind: ListKind): Promise<void>
+  close(): Promise<void>
+}
+
+export type CreateMcp = (target: string | Transport, options?: McpOptions) => Mcp

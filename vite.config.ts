@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite'
+import pkg from './package.json' with { type: 'json' }
+
+// Runtime dependencies stay external in the library build (zod, zod/mini, nanostores, eventsource-parser).
+const deps = Object.keys(pkg.dependencies ?? {})
+const external = (id: string) => deps.some((d) => id === d || id.startsWith(`${d}/`))
+
+export default defineConfig(({ mode }) =>
+  mode === 'demo'
+    ? // `vite build --mode demo`: index.html + demo/ into dist-demo/, a static page that can be hosted anywhere
+      { base: './', build: { outDir: 'dist-demo' } }
+    : {
+        build: {
+          lib: { entry: 'src/index.ts', formats: ['es'] },
+          // One output module per source module: with "sideEffects": false an app's bundler drops what it does
+          // not import. A single-file bundle would keep every top-level schema call and all of zod with it.
+          rolldownOptions: {
+            external,
+            output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+          },
+          sourcemap: true,
+          emptyOutDir: true,
+        },
+      },
+)

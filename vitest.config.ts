@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config'
+import { playwright } from '@vitest/browser-playwright'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.browser.test.ts', '**/*.browser.test.tsx', 'node_modules/**'],
+          globalSetup: ['scripts/servers/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['src/**/*.browser.test.{ts,tsx}', 'scripts/**/*.browser.test.ts'],
+          globalSetup: ['scripts/servers/global-setup.ts'],
+          testTimeout: 20_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+})
