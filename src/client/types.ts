@@ -74,6 +74,16 @@ export interface ClientOptions {
   debug?: (message: string, detail?: unknown) => void
   /** Observes every message in and out, for transcripts (the demo's protocol view). */
   onTrace?: (event: TraceEvent) => void
+  /**
+   * Opt-in, off by default: on older servers, declare form elicitation (with `applyDefaults`) in the handshake
+   * and answer their `elicitation/create` requests through `onInputRequest`. Off, an older server is never
+   * offered a capability that lets it call the client back (design.md).
+   */
+  legacyElicitation?: boolean
+  /** How long a subscription waits for its acknowledgement (ms). Default 10 000. */
+  listenAckTimeout?: number
+  /** Reconnect backoff of subscriptions: first delay and cap (ms). Default 500 and 30 000. */
+  listenBackoff?: { baseMs?: number; maxMs?: number }
 }
 
 export interface TraceEvent {

@@ -1,0 +1,18 @@
+/**
+ * Fills the `default` of every top-level property of an elicitation's `requestedSchema` that the user left out
+ * of an accepted answer. Clients that declare `elicitation.form.applyDefaults` promise to do this (SEP-1034):
+ * the server then never sees a half-filled form.
+ */
+export function applyDefaults(
+  schema: unknown,
+  content: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...content }
+  const properties = (schema as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties
+  if (properties) {
+    for (const [key, property] of Object.entries(properties)) {
+      if (out[key] === undefined && property && property.default !== undefined) out[key] = property.default
+    }
+  }
+  return out
+}

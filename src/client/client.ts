@@ -1,0 +1,682 @@
+import type { JsonRpcErrorObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, ServerStream, Transport } from '../transport/types'
+import type {
+  ClientOptions,
+  Era,
+  EraRecord,
+  InputRequest,
+  ListenFilter,
+  Progress,
+  RequestOptions,
+  ServerDescription,
+  ServerNotification,
+  Subscription,
+} from './types'
+import * as z from 'zod/mini'
+import { LEGACY_VERSIONS, PACKAGE_VERSION, VERSION } from '../version'
+import { AbortError } from '../errors/abort-error'
+import { HttpError } from '../errors/http-error'
+import { InputRequiredError } from '../errors/input-required-error'
+import { ProtocolError } from '../errors/protocol-error'
+import { RpcError } from '../errors/rpc-error'
+import { TimeoutError } from '../errors/timeout-error'
+import { UnsupportedVersionError } from '../errors/unsupported-version-error'
+import { abortable, reasonOf, sleep } from './abortable'
+import { applyDefaults } from './apply-defaults'
+import { createTaskResult, detailedTask, discoverResult, errorObject, initializeResult, inputRequiredResult, resultSchemas } from './schemas'
+import { listen, type ListenHost } from './listen'
+
+type Result = Record<string, unknown>
+
+const TASKS = 'io.modelcontextprotocol/tasks'
+/** Only these may answer `input_required` (spec: MRTR). */
+const INPUT_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read'])
+const MODERN_ERRORS = new Set([-32020, -32021])
+const ALL_VERSIONS = [VERSION, ...LEGACY_VERSIONS]
+
+/** Eras learnt in this page, per server URL: a second Client for the same server skips the probe. */
+const memory = new Map<string, EraRecord>()
+
+/** What the client does with an answer that tells something about the era. */
+type Verdict =
+  | { kind: 'retry' }
+  | { kind: 'handshake'; offer: string; sse: boolean }
+  | { kind: 'modern-error' }
+  | { kind: 'other' }
+
+/**
+ * Speaks JSON-RPC to one MCP server over a transport: 2026-07-28 first, falling back to the `initialize`
+ * handshake exactly as `design.md` "Era negotiation" says. The first real request is the probe.
+ */
+export class Client {
+  #transport: Transport
+  readonly #options: ClientOptions
+  #nextId = 0
+  #era: Era | undefined
+  #version: string | undefined
+  #server: ServerDescription | undefined
+  /** The era came from memory and no answer in this instance has confirmed it yet. */
+  #unconfirmed = false
+  /** A modern request got a result without `resultType` before the era was known. */
+  #ambiguous = false
+  #recalled = false
+  #session = false
+  #gate: Promise<unknown> | undefined
+  #closed: Error | undefined
+  readonly #inflight = new Set<AbortController>()
+  #stream: ServerStream | undefined
+  #streamOpening: Promise<ServerStream | undefined> | undefined
+  readonly #streamListeners = new Set<(message: JsonRpcNotification) => boolean>()
+  readonly #streamEnded = new Set<() => void>()
+
+  constructor(transport: Transport, options: ClientOptions = {}) {
+    this.#transport = transport
+    this.#options = options
+  }
+
+  /** The transport in use; after a fallback to HTTP+SSE it is the SseTransport that replaced the original. */
+  get transport(): Transport {
+    return this.#transport
+  }
+
+  get era(): Era | undefined {
+    return this.#ambiguous ? undefined : this.#era
+  }
+
+  get protocolVersion(): string | undefined {
+    return this.era && this.#version
+  }
+
+  /** What the server said about itself (after `connect()`, or once the era is settled). */
+  get server(): ServerDescription | undefined {
+    return this.#server
+  }
+
+  /** The `_meta` this client adds to 2026-07-28 requests; merge it into requests an app sends by other means. */
+  get meta(): Record<string, unknown> {
+    return {
+      'io.modelcontextprotocol/protocolVersion': VERSION,
+      'io.modelcontextprotocol/clientInfo': this.#options.clientInfo ?? { name: 'nanomcp', version: PACKAGE_VERSION },
+      'io.modelcontextprotocol/clientCapabilities': this.#capabilities(),
+    }
+  }
+
+  /**
+   * Settles the era and learns what the server says about itself: `server/discover` on 2026-07-28 (which is
+   * itself the probe when the era is unknown), the `initialize` result on older servers.
+   */
+  async connect(options: RequestOptions = {}): Promise<ServerDescription> {
+    if (this.#server && this.era) return this.#server
+    const result = await this.request('server/discover', {}, options).catch((error: unknown) => {
+      // A legacy era decided while probing leaves the handshake's description behind; anything else is real.
+      if (this.#era === 'legacy' && this.#server) return undefined
+      throw error
+    })
+    if (this.#era === 'modern' && result) this.#describeModern(result)
+    if (!this.#server) throw new ProtocolError('The server did not describe itself')
+    return this.#server
+  }
+
+  /** Sends a request and resolves with its result; see README for the errors it rejects with. */
+  request(method: string, params: Result = {}, options: RequestOptions = {}): Promise<Result> {
+    const deferred: ServerNotification[] = []
+    const promise = this.#guarded(method, params, options, deferred)
+    // Notifications an older server sent on this request's stream reach the app only once the request has
+    // settled, so a handler that awaits a request of its own never runs inside this one.
+    const flush = () => {
+      for (const notification of deferred.splice(0)) this.#notify(notification)
+    }
+    promise.then(flush, flush)
+    return promise
+  }
+
+  /** Opens a change subscription and returns it at once; see `Subscription`. */
+  listen(filter: ListenFilter, handler: (notification: ServerNotification) => void = (n) => this.#notify(n)): Subscription {
+    return listen(this.#listenHost(), filter, handler, this.#options)
+  }
+
+  /** Ends the session (legacy), closes every stream and rejects everything pending with AbortError. */
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = new AbortError('client closed')
+    for (const controller of this.#inflight) controller.abort(this.#closed)
+    this.#stream?.close()
+    await this.#transport.close().catch(() => undefined)
+  }
+
+  async #guarded(method: string, params: Result, options: RequestOptions, deferred: ServerNotification[]): Promise<Result> {
+    if (this.#closed) throw this.#closed
+    const controller = new AbortController()
+    const timeout = options.timeout ?? this.#options.timeout ?? 60_000
+    const timer = setTimeout(() => controller.abort(new TimeoutError(method, timeout)), timeout)
+    const onAbort = () => controller.abort(new AbortError(options.signal?.reason))
+    if (options.signal?.aborted) onAbort()
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+    this.#inflight.add(controller)
+    try {
+      return await this.#dispatch(method, params, options, controller.signal, deferred)
+    } catch (error) {
+      throw controller.signal.aborted ? reasonOf(controller.signal) : error
+    } finally {
+      clearTimeout(timer)
+      options.signal?.removeEventListener('abort', onAbort)
+      this.#inflight.delete(controller)
+    }
+  }
+
+  async #dispatch(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: ServerNotification[]): Promise<Result> {
+    for (;;) {
+      if (this.#closed) throw this.#closed
+      if (this.#gate) {
+        await abortable(this.#gate.catch(() => undefined), signal)
+        continue
+      }
+      if (!this.#recalled) {
+        await this.#exclusive(() => this.#recall())
+        continue
+      }
+      if (this.#ambiguous) {
+        await this.#exclusive(() => this.#settleAmbiguity())
+        continue
+      }
+      if (this.#era === 'legacy') {
+        if (!this.#session) {
+          await this.#exclusive(() => this.#handshake(this.#version ?? LEGACY_VERSIONS[0]!, true))
+          continue
+        }
+        return this.#legacy(method, params, options, signal, deferred)
+      }
+      if (this.#era === undefined || this.#unconfirmed) {
+        // The probe runs alone: requests behind it wait to learn the era rather than probe again.
+        return this.#exclusive(() => this.#modern(method, params, options, signal, true, deferred))
+      }
+      return this.#modern(method, params, options, signal, false, deferred)
+    }
+  }
+
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const promise = work()
+    const gate = promise.then(
+      () => undefined,
+      () => undefined,
+    )
+    this.#gate = gate
+    void gate.then(() => {
+      if (this.#gate === gate) this.#gate = undefined
+    })
+    return promise
+  }
+
+  async #recall(): Promise<void> {
+    const url = this.#transport.url
+    const record = this.#transport.kind === 'sse' ? { era: 'legacy' as const, protocolVersion: LEGACY_VERSIONS[0]! } : (memory.get(url) ?? (await this.#options.eraStore?.get(url)))
+    this.#recalled = true
+    if (!record) return
+    if (record.sse && this.#transport.legacySse) this.#transport = this.#transport.legacySse()
+    this.#era = record.era
+    this.#version = record.era === 'modern' ? VERSION : record.protocolVersion
+    this.#unconfirmed = record.era === 'modern'
+  }
+
+  #remember(record: EraRecord | undefined): void {
+    const url = this.#transport.url
+    if (record) memory.set(url, record)
+    else memory.delete(url)
+    void Promise.resolve(this.#options.eraStore?.set(url, record)).catch(() => undefined)
+  }
+
+  // ---- 2026-07-28 ----------------------------------------------------------------------------------------
+
+  #capabilities(): Result {
+    const capabilities: Result = this.#options.onInputRequest ? { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} } : {}
+    Object.assign(capabilities, this.#options.capabilities)
+    if (this.#options.tasks) {
+      capabilities.extensions = { ...(capabilities.extensions as Result | undefined), [TASKS]: {} }
+    }
+    return capabilities
+  }
+
+  async #sendModern(method: string, params: Result, options: RequestOptions, signal: AbortSignal): Promise<JsonRpcResponse> {
+    const token = options.onProgress ? `nanomcp-${++this.#nextId}` : undefined
+    const meta: Result = { ...(params._meta as Result | undefined), ...this.meta }
+    if (token) meta.progressToken = token
+    if (options.logLevel) meta['io.modelcontextprotocol/logLevel'] = options.logLevel
+    return this.#send({ jsonrpc: '2.0', id: ++this.#nextId, method, params: { ...params, _meta: meta } }, signal, (message) => {
+      const p = message.params ?? {}
+      if (message.method === 'notifications/progress' && p.progressToken === token) {
+        options.onProgress?.(toProgress(p))
+      } else if (message.method === 'notifications/message') {
+        options.onLog?.(p as never)
+      } else {
+        this.#options.debug?.('ignored a message on a 2026-07-28 request stream', message)
+      }
+    })
+  }
+
+  async #modern(method: string, params: Result, options: RequestOptions, signal: AbortSignal, probing: boolean, deferred: ServerNotification[]): Promise<Result> {
+    let retried = false
+    let round = 0
+    let current = params
+    for (;;) {
+      let response: JsonRpcResponse
+      try {
+        response = await this.#sendModern(method, current, options, signal)
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error
+        const verdict = this.#verdict(error.status, error.rpcError, probing)
+        if (verdict.kind === 'modern-error') {
+          this.#confirm()
+          throw new RpcError(error.rpcError!.code, error.rpcError!.message, error.rpcError!.data)
+        }
+        if (verdict.kind === 'retry' && !retried) {
+          retried = true
+          continue
+        }
+        if (verdict.kind === 'retry') throw this.#versionError(error.rpcError, 'rejected 2026-07-28 twice')
+        if (verdict.kind === 'handshake') return this.#fallback(verdict, method, params, options, signal, deferred)
+        throw error
+      }
+      const rpcError = response.error
+      if (rpcError) {
+        const verdict = this.#verdict(undefined, rpcError, probing)
+        if (verdict.kind === 'retry' && !retried) {
+          retried = true
+          continue
+        }
+        if (verdict.kind === 'retry') throw this.#versionError(rpcError, 'rejected 2026-07-28 twice')
+        if (verdict.kind === 'handshake') return this.#fallback(verdict, method, params, options, signal, deferred)
+        if (verdict.kind === 'modern-error') this.#confirm()
+        throw new RpcError(rpcError.code, rpcError.message, rpcError.data)
+      }
+      const result = response.result!
+      if (probing && typeof result.resultType !== 'string') {
+        // A legacy server that ignored _meta, or a sloppy modern one: keep the answer, ask server/discover later.
+        this.#ambiguous = true
+        this.#era = undefined
+        return this.#validate(method, result)
+      }
+      if (probing) this.#confirm()
+      const type = result.resultType ?? 'complete'
+      if (type === 'complete') return this.#validate(method, result)
+      if (type === 'input_required' && INPUT_METHODS.has(method)) {
+        round++
+        current = await this.#answerInput(method, params, result, round, signal)
+        continue
+      }
+      if (type === 'task' && method === 'tools/call' && this.#options.tasks) return this.#awaitTask(result, options, signal)
+      throw new ProtocolError(`Unexpected resultType "${String(type)}" for ${method}`, result)
+    }
+  }
+
+  /** Reads what a rejection or JSON-RPC error says about the era (design.md, the era table). */
+  #verdict(status: number | undefined, error: JsonRpcErrorObject | undefined, probing: boolean): Verdict {
+    const code = error?.code
+    if (code === -32022) {
+      const supported = this.#supported(error)
+      if (supported.includes(VERSION)) return { kind: 'retry' }
+      const legacy = LEGACY_VERSIONS.find((v) => supported.includes(v))
+      if (legacy || supported.length === 0) return { kind: 'handshake', offer: legacy ?? LEGACY_VERSIONS[0]!, sse: false }
+      throw this.#versionError(error, 'no common revision')
+    }
+    if (code !== undefined && MODERN_ERRORS.has(code)) return { kind: 'modern-error' }
+    if (status === 404 && code === -32601) return { kind: 'modern-error' }
+    if (!probing) return { kind: 'other' }
+    if (status === undefined) {
+      return code === -32601 || code === -32000 ? { kind: 'handshake', offer: LEGACY_VERSIONS[0]!, sse: false } : { kind: 'other' }
+    }
+    if (status === 400 || status === 404 || status === 405) {
+      return { kind: 'handshake', offer: LEGACY_VERSIONS[0]!, sse: status !== 400 }
+    }
+    return { kind: 'other' }
+  }
+
+  #supported(error: JsonRpcErrorObject | undefined): string[] {
+    const list = (error?.data as { supported?: unknown } | undefined)?.supported
+    return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : []
+  }
+
+  #versionError(error: JsonRpcErrorObject | undefined, detail: string): UnsupportedVersionError {
+    return new UnsupportedVersionError(this.#supported(error), ALL_VERSIONS, detail)
+  }
+
+  #confirm(): void {
+    if (this.#era === 'modern' && !this.#unconfirmed) return
+    this.#era = 'modern'
+    this.#version = VERSION
+    this.#unconfirmed = false
+    this.#remember({ era: 'modern', protocolVersion: VERSION })
+  }
+
+  async #fallback(
+    verdict: Extract<Verdict, { kind: 'handshake' }>,
+    method: string,
+    params: Result,
+    options: RequestOptions,
+    signal: AbortSignal,
+    deferred: ServerNotification[],
+  ): Promise<Result> {
+    await this.#handshake(verdict.offer, verdict.sse)
+    // The rejection proved the request did not run, so sending it again is safe.
+    return this.#legacy(method, params, options, signal, deferred)
+  }
+
+  async #settleAmbiguity(): Promise<void> {
+    let modern = false
+    try {
+      const response = await this.#sendModern('server/discover', {}, {}, AbortSignal.timeout(this.#options.timeout ?? 60_000))
+      const parsed = response.result && discoverResult.safeParse(response.result)
+      modern = !!parsed?.success && parsed.data.supportedVersions.includes(VERSION)
+      if (modern) this.#describeModern(response.result!)
+    } catch {
+      modern = false
+    }
+    this.#ambiguous = false
+    if (modern) return this.#confirm()
+    this.#era = 'legacy'
+    this.#version = LEGACY_VERSIONS[0]
+    this.#session = false
+  }
+
+  #describeModern(result: Result): void {
+    const parsed = discoverResult.safeParse(result)
+    if (!parsed.success) throw new ProtocolError('Malformed server/discover result', parsed.error.issues)
+    const meta = result._meta as Result | undefined
+    this.#server = {
+      era: 'modern',
+      protocolVersion: VERSION,
+      serverInfo: meta?.['io.modelcontextprotocol/serverInfo'] as ServerDescription['serverInfo'],
+      capabilities: parsed.data.capabilities,
+      instructions: parsed.data.instructions,
+      supportedVersions: parsed.data.supportedVersions,
+    }
+  }
+
+  async #answerInput(method: string, params: Result, result: Result, round: number, signal: AbortSignal): Promise<Result> {
+    const parsed = inputRequiredResult.safeParse(result)
+    if (!parsed.success) throw new ProtocolError('Malformed input_required result', parsed.error.issues)
+    const requests = (parsed.data.inputRequests ?? {}) as Record<string, InputRequest>
+    const handler = this.#options.onInputRequest
+    if (!handler) throw new InputRequiredError(`${method} needs input and the client has no onInputRequest handler`, requests, round)
+    if (round > (this.#options.maxInputRounds ?? 10)) throw new InputRequiredError(`${method} still needs input after ${round - 1} rounds`, requests, round)
+    const next: Result = { ...params }
+    if (Object.keys(requests).length) next.inputResponses = this.#withDefaults(requests, await abortable(Promise.resolve(handler(requests, { method, params, round, signal })), signal))
+    // Echoed byte for byte: requestState is the server's, never ours to parse.
+    if (parsed.data.requestState !== undefined) next.requestState = result.requestState
+    return next
+  }
+
+  #withDefaults(requests: Record<string, InputRequest>, responses: Result): Result {
+    const out: Result = { ...responses }
+    for (const [key, request] of Object.entries(requests)) {
+      const answer = out[key] as { action?: string; content?: Result } | undefined
+      if (request.method === 'elicitation/create' && answer?.action === 'accept') {
+        out[key] = { ...answer, content: applyDefaults(request.params?.requestedSchema, answer.content) }
+      }
+    }
+    return out
+  }
+
+  async #awaitTask(result: Result, options: RequestOptions, signal: AbortSignal): Promise<Result> {
+    const parsed = createTaskResult.safeParse(result)
+    if (!parsed.success) throw new ProtocolError('Malformed task result', parsed.error.issues)
+    const taskId = parsed.data.taskId
+    let interval = parsed.data.pollIntervalMs ?? 1000
+    const answered = new Set<string>()
+    try {
+      for (;;) {
+        await sleep(interval, signal)
+        const task = detailedTask.safeParse(await this.#modern('tasks/get', { taskId }, {}, signal, false, []))
+        if (!task.success) throw new ProtocolError('Malformed tasks/get result', task.error.issues)
+        const { status, inputRequests } = task.data
+        interval = task.data.pollIntervalMs ?? interval
+        if (status === 'completed') return this.#validate('tools/call', task.data.result ?? {})
+        if (status === 'failed') throw new RpcError(task.data.error?.code ?? -32603, task.data.error?.message ?? 'Task failed', task.data.error?.data)
+        if (status === 'cancelled') throw new AbortError('task cancelled by the server')
+        const open = Object.fromEntries(Object.entries((inputRequests ?? {}) as Record<string, InputRequest>).filter(([key]) => !answered.has(key)))
+        if (status === 'input_required' && Object.keys(open).length) {
+          if (!this.#options.onInputRequest) throw new InputRequiredError('The task needs input and the client has no onInputRequest handler', open, 1)
+          const responses = await this.#options.onInputRequest(open, { method: 'tools/call', params: { taskId }, round: 1, signal })
+          for (const key of Object.keys(open)) answered.add(key)
+          await this.#modern('tasks/update', { taskId, inputResponses: this.#withDefaults(open, responses) }, {}, signal, false, [])
+        }
+      }
+    } catch (error) {
+      if (signal.aborted) {
+        // Tasks outlive streams: only tasks/cancel stops the work on the server.
+        void this.#modern('tasks/cancel', { taskId }, {}, AbortSignal.timeout(5000), false, []).catch(() => undefined)
+      }
+      throw error
+    }
+    void options
+  }
+
+  #validate(method: string, result: Result): Result {
+    const schema = resultSchemas[method]
+    const parsed = schema?.safeParse(result)
+    if (parsed && !parsed.success) throw new ProtocolError(`Malformed ${method} result`, parsed.error.issues)
+    return result
+  }
+
+  // ---- the handshake era ---------------------------------------------------------------------------------
+
+  async #handshake(offer: string, trySse: boolean): Promise<void> {
+    this.#session = false
+    this.#transport.resetSession()
+    this.#transport.protocolVersion = undefined
+    const capabilities: Result = {}
+    // Only extensions: an older server that is offered roots, sampling or elicitation may call the client back.
+    const extensions = (this.#capabilities().extensions as Result | undefined) ?? undefined
+    if (extensions) capabilities.extensions = extensions
+    if (this.#options.legacyElicitation && this.#options.onInputRequest) capabilities.elicitation = { form: { applyDefaults: true } }
+    const params = { protocolVersion: offer, capabilities, clientInfo: this.meta['io.modelcontextprotocol/clientInfo'] }
+    const signal = AbortSignal.timeout(this.#options.timeout ?? 60_000)
+    let response: JsonRpcResponse
+    try {
+      response = await this.#send({ jsonrpc: '2.0', id: ++this.#nextId, method: 'initialize', params }, signal, (m) => this.#onSessionMessage(m))
+    } catch (error) {
+      const refused = error instanceof HttpError && [400, 404, 405].includes(error.status) && !error.rpcError
+      if (trySse && refused && this.#transport.legacySse) {
+        this.#transport = this.#transport.legacySse()
+        return this.#handshake(offer, false)
+      }
+      throw error
+    }
+    if (response.error) throw new RpcError(response.error.code, response.error.message, response.error.data)
+    const parsed = initializeResult.safeParse(response.result)
+    if (!parsed.success) throw new ProtocolError('Malformed initialize result', parsed.error.issues)
+    const { protocolVersion, capabilities: serverCapabilities, serverInfo, instructions } = parsed.data
+    if (!LEGACY_VERSIONS.includes(protocolVersion)) {
+      const error = new UnsupportedVersionError([protocolVersion], LEGACY_VERSIONS, `The handshake answered ${protocolVersion}`)
+      this.#closed = error
+      for (const controller of this.#inflight) controller.abort(error)
+      await this.#transport.close().catch(() => undefined)
+      throw error
+    }
+    this.#transport.protocolVersion = protocolVersion
+    await this.#transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' }, { signal })
+    this.#trace('out', { jsonrpc: '2.0', method: 'notifications/initialized' })
+    this.#era = 'legacy'
+    this.#version = protocolVersion
+    this.#unconfirmed = false
+    this.#session = true
+    this.#server = { era: 'legacy', protocolVersion, serverInfo, capabilities: serverCapabilities, instructions }
+    this.#remember({ era: 'legacy', protocolVersion, sse: this.#transport.kind === 'sse' || undefined })
+    // HTTP+SSE has one stream for everything: listen on it from the start so nothing the server says is lost.
+    if (this.#transport.kind === 'sse') void this.#openStream().catch(() => undefined)
+  }
+
+  async #legacy(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: ServerNotification[]): Promise<Result> {
+    const token = options.onProgress ? `nanomcp-${++this.#nextId}` : undefined
+    const body: Result = { ...params }
+    if (token) body._meta = { ...(params._meta as Result | undefined), progressToken: token }
+    let resent = false
+    for (;;) {
+      const id = ++this.#nextId
+      try {
+        const response = await this.#send({ jsonrpc: '2.0', id, method, params: body }, signal, (message) => {
+          if (token && message.method === 'notifications/progress' && message.params?.progressToken === token) {
+            options.onProgress?.(toProgress(message.params))
+          } else if ('id' in message) {
+            void this.#answerServer(message as JsonRpcRequest)
+          } else {
+            deferred.push(message)
+          }
+        })
+        if (response.error) throw new RpcError(response.error.code, response.error.message, response.error.data)
+        return this.#validate(method, response.result!)
+      } catch (error) {
+        if (error instanceof HttpError && error.sessionExpired && !resent) {
+          // The session is gone, so the request never ran: a new session, then the same request once more.
+          resent = true
+          this.#session = false
+          await this.#exclusive(() => this.#handshake(this.#version ?? LEGACY_VERSIONS[0]!, false))
+          continue
+        }
+        if (signal.aborted && !(error instanceof RpcError)) {
+          // On these revisions a closed stream is not a cancellation; the server must be told.
+          void this.#transport
+            .send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: String(reasonOf(signal).message) } })
+            .catch(() => undefined)
+        }
+        throw error
+      }
+    }
+  }
+
+  /** Older servers may call the client: `ping` is answered; elicitation only when the app opted in. */
+  async #answerServer(request: JsonRpcRequest): Promise<void> {
+    let reply: JsonRpcResponse
+    if (request.method === 'ping') {
+      reply = { jsonrpc: '2.0', id: request.id, result: {} }
+    } else if (request.method === 'elicitation/create' && this.#options.legacyElicitation && this.#options.onInputRequest) {
+      try {
+        const key = String(request.id)
+        const requests = { [key]: { method: request.method, params: request.params } }
+        const answers = this.#withDefaults(requests, await this.#options.onInputRequest(requests, { method: request.method, params: request.params ?? {}, round: 1, signal: new AbortController().signal }))
+        reply = { jsonrpc: '2.0', id: request.id, result: (answers[key] as Result) ?? { action: 'cancel' } }
+      } catch (error) {
+        reply = { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: error instanceof Error ? error.message : 'elicitation failed' } }
+      }
+    } else {
+      reply = { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: `Method not found: ${request.method}` } }
+    }
+    this.#trace('out', reply)
+    await this.#transport.send(reply).catch((error: unknown) => this.#options.debug?.('could not answer a server request', error))
+  }
+
+  #onSessionMessage(message: JsonRpcRequest | JsonRpcNotification): void {
+    if ('id' in message) return void this.#answerServer(message)
+    let claimed = false
+    for (const listener of this.#streamListeners) claimed = listener(message) || claimed
+    if (!claimed) this.#notify(message)
+  }
+
+  /** The session's own stream (GET SSE, or the HTTP+SSE EventSource), opened once and shared. */
+  #openStream(): Promise<ServerStream | undefined> {
+    if (this.#stream) return Promise.resolve(this.#stream)
+    this.#streamOpening ??= (async () => {
+      const onMessage = (message: JsonRpcRequest | JsonRpcNotification) => {
+        this.#trace('in', message)
+        this.#onSessionMessage(message)
+      }
+      let stream: ServerStream | undefined
+      try {
+        stream = await this.#transport.openStream(onMessage)
+      } catch (error) {
+        if (!(error instanceof HttpError && error.sessionExpired)) throw error
+        this.#session = false
+        await this.#exclusive(() => this.#handshake(this.#version ?? LEGACY_VERSIONS[0]!, false))
+        if (this.#stream) return this.#stream
+        stream = await this.#transport.openStream(onMessage)
+      }
+      if (!stream) return undefined
+      this.#stream = stream
+      const ended = () => {
+        if (this.#stream !== stream) return
+        this.#stream = undefined
+        // An HTTP+SSE session lives exactly as long as its stream.
+        if (this.#transport.kind === 'sse') this.#session = false
+        for (const callback of this.#streamEnded) callback()
+      }
+      stream.closed.then(ended, ended)
+      return stream
+    })().finally(() => {
+      this.#streamOpening = undefined
+    })
+    return this.#streamOpening
+  }
+
+  // ---- shared ---------------------------------------------------------------------------------------------
+
+  async #send(message: JsonRpcRequest, signal: AbortSignal, onMessage: (m: JsonRpcRequest | JsonRpcNotification) => void): Promise<JsonRpcResponse> {
+    const started = Date.now()
+    this.#trace('out', message)
+    const response = await this.#transport.request(message, {
+      signal,
+      onMessage: (m) => {
+        this.#trace('in', m)
+        onMessage(m)
+      },
+    })
+    this.#trace('in', response, Date.now() - started)
+    if (response.error !== undefined) {
+      const parsed = errorObject.safeParse(response.error)
+      if (!parsed.success) throw new ProtocolError(`Malformed error object in the answer to ${message.method}`, response.error)
+    } else if (!z.record(z.string(), z.unknown()).safeParse(response.result).success) {
+      throw new ProtocolError(`The answer to ${message.method} has neither a result object nor an error`, response)
+    }
+    return response
+  }
+
+  #trace(direction: 'in' | 'out', message: JsonRpcRequest | JsonRpcNotification | JsonRpcResponse, elapsed?: number): void {
+    this.#options.onTrace?.({ direction, era: this.era, message: message as never, elapsed, at: Date.now() })
+  }
+
+  #notify(notification: ServerNotification): void {
+    try {
+      this.#options.onNotification?.(notification)
+    } catch (error) {
+      this.#options.debug?.('onNotification threw', error)
+    }
+  }
+
+  #listenHost(): ListenHost {
+    return {
+      connect: (signal) => this.connect({ signal }),
+      era: () => this.era,
+      closed: () => !!this.#closed,
+      listenModern: (filter, signal, onMessage) => {
+        const id = ++this.#nextId
+        const params = { notifications: filter, _meta: this.meta }
+        const message: JsonRpcRequest = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params }
+        this.#trace('out', message)
+        const response = this.#transport.request(message, {
+          signal,
+          onMessage: (m) => {
+            this.#trace('in', m)
+            onMessage(m)
+          },
+        })
+        return { id, response }
+      },
+      request: (method, params, signal) => this.request(method, params, { signal }),
+      openStream: () => this.#openStream(),
+      onStream: (listener) => {
+        this.#streamListeners.add(listener)
+        return () => this.#streamListeners.delete(listener)
+      },
+      onStreamEnd: (callback) => {
+        this.#streamEnded.add(callback)
+        return () => this.#streamEnded.delete(callback)
+      },
+    }
+  }
+}
+
+function toProgress(p: Result): Progress {
+  return { progress: p.progress as number, total: p.total as number | undefined, message: p.message as string | undefined }
+}
+
+/** Forgets every era learnt in this page (tests, or an app that knows a server was upgraded). */
+export function forgetEras(): void {
+  memory.clear()
+}
