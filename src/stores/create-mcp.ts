@@ -1,0 +1,159 @@
+import { atom } from 'nanostores'
+import { Client } from '../client/client'
+import type { RequestOptions, ServerDescription, ServerNotification, SubscriptionState } from '../client/types'
+import { AbortError } from '../errors/abort-error'
+import { ProtocolError } from '../errors/protocol-error'
+import { RpcError } from '../errors/rpc-error'
+import { StreamableHttpTransport } from '../transport/streamable-http'
+import type { Transport } from '../transport/types'
+import { createAutoListen } from './auto-listen'
+import { fetchPages, type Pages } from './fetch-pages'
+import { isObject, KINDS } from './list-kinds'
+import { createListStore, type ListSource } from './list-store'
+import { sharedCache } from './shared-cache'
+import type { ListKind, Mcp, McpOptions, Prompt, Resource, ResourceTemplate, ServerState, Status, Tool } from './types'
+
+const LIST_KINDS = Object.keys(KINDS) as ListKind[]
+
+const toServerState = ({ era, protocolVersion, serverInfo, capabilities, instructions }: ServerDescription): ServerState => ({
+  era,
+  protocolVersion,
+  capabilities,
+  ...(serverInfo ? { serverInfo } : {}),
+  ...(instructions !== undefined ? { instructions } : {}),
+})
+
+/**
+ * Builds a Client for `target` and exposes what it knows as nanostores atoms. Lists load when first watched,
+ * follow change notifications through one auto-managed `listen()`, and keep unchanged items identical.
+ */
+export function createMcp(target: string | Transport, options: McpOptions = {}): Mcp {
+  const { maxPages = 1000, ttlMs, cacheScope = 'private', autoListen = true } = options
+  const transport = typeof target === 'string' ? new StreamableHttpTransport(target) : target
+  const onNotification = (notification: ServerNotification) => {
+    dispatch(notification)
+    options.onNotification?.(notification)
+  }
+  const client = new Client(transport, { ...options, onNotification })
+
+  const $status = atom<Status>({ status: 'idle' })
+  const $server = atom<ServerState | undefined>(undefined)
+  const $subscription = atom<SubscriptionState | undefined>(undefined)
+  let connecting: Promise<ServerState> | undefined
+  let closed = false
+
+  const connect = (): Promise<ServerState> => {
+    if (closed) return Promise.reject(new AbortError('closed'))
+    return (connecting ??= (async () => {
+      $status.set({ status: 'connecting' })
+      try {
+        const server = toServerState(await client.connect())
+        if (!closed) {
+          $server.set(server)
+          $status.set({ status: 'ready' })
+        }
+        return server
+      } catch (error) {
+        connecting = undefined
+        if (!closed) $status.set({ status: 'error', error: error as Error })
+        throw error
+      }
+    })())
+  }
+
+  const cacheKey = (kind: ListKind) => `${transport.url} ${kind}`
+  const source: ListSource = {
+    ttlMs,
+    async load(kind) {
+      const spec = KINDS[kind]
+      const { capabilities } = await connect()
+      // A server that lacks the capability has nothing to list; asking would only earn a -32601.
+      if (!isObject(capabilities[spec.capability])) return { items: [], invalid: [], expiresAt: Infinity, scope: 'private' }
+      const pages = await fetchPages((method, params) => client.request(method, params), spec, maxPages)
+      if (cacheScope === 'public') sharedCache.set(cacheKey(kind), pages)
+      return pages
+    },
+    cached: (kind): Pages | undefined => (cacheScope === 'public' ? sharedCache.get(cacheKey(kind)) : undefined),
+    mounted: (kind, on) => listen.setKind(kind, on),
+  }
+  const lists = {
+    tools: createListStore<Tool>('tools', source),
+    prompts: createListStore<Prompt>('prompts', source),
+    resources: createListStore<Resource>('resources', source),
+    resourceTemplates: createListStore<ResourceTemplate>('resourceTemplates', source),
+  }
+
+  const changed = (kind: ListKind) => {
+    sharedCache.delete(cacheKey(kind))
+    lists[kind].invalidate()
+  }
+  function dispatch({ method, params }: ServerNotification) {
+    if (method === 'notifications/tools/list_changed') changed('tools')
+    else if (method === 'notifications/prompts/list_changed') changed('prompts')
+    else if (method === 'notifications/resources/list_changed') {
+      changed('resources')
+      changed('resourceTemplates')
+    }
+    else if (method === 'notifications/resources/updated' && typeof params?.uri === 'string') listen.updated(params.uri)
+  }
+
+  const listen = createAutoListen({
+    client,
+    connect,
+    lists: autoListen,
+    onNotification,
+    $subscription,
+    onResync(missed) {
+      if (missed.toolsListChanged) changed('tools')
+      if (missed.promptsListChanged) changed('prompts')
+      if (missed.resourcesListChanged) {
+        changed('resources')
+        changed('resourceTemplates')
+      }
+      for (const uri of missed.resourceSubscriptions ?? []) listen.updated(uri)
+    },
+  })
+
+  const request = (method: string, params: Record<string, unknown>, requestOptions?: RequestOptions) =>
+    client.request(method, params, requestOptions)
+
+  return {
+    client,
+    $status,
+    $server,
+    $tools: lists.tools.$atom,
+    $prompts: lists.prompts.$atom,
+    $resources: lists.resources.$atom,
+    $resourceTemplates: lists.resourceTemplates.$atom,
+    $subscription,
+    connect,
+    async callTool(name, args = {}, requestOptions) {
+      try {
+        return await request('tools/call', { name, arguments: args }, requestOptions)
+      } catch (error) {
+        // An unknown tool or rejected arguments may mean our list is out of date (spec: re-fetch early).
+        if (error instanceof RpcError && (error.code === -32601 || error.code === -32602)) changed('tools')
+        throw error
+      }
+    },
+    getPrompt: (name, args = {}, requestOptions) => request('prompts/get', { name, arguments: args }, requestOptions),
+    readResource: (uri, requestOptions) => request('resources/read', { uri }, requestOptions),
+    watchResource: (uri, onUpdate) => listen.watch(uri, onUpdate),
+    async complete(ref, argument, context, requestOptions) {
+      const result = await request('completion/complete', { ref, argument, ...(context ? { context } : {}) }, requestOptions)
+      const completion = result.completion
+      if (!isObject(completion) || !Array.isArray(completion.values) || !completion.values.every((v) => typeof v === 'string'))
+        throw new ProtocolError('completion/complete result has no "completion.values" string array', result)
+      return completion as { values: string[]; total?: number; hasMore?: boolean }
+    },
+    refresh: (kind) => lists[kind].refresh(),
+    async close() {
+      if (closed) return
+      closed = true
+      for (const kind of LIST_KINDS) lists[kind].close()
+      await listen.close()
+      await client.close()
+      $status.set({ status: 'closed' })
+    },
+  }
+}
