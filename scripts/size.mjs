@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// What an app pays, min+gzip with every dependency bundled: `npm run size` prints, `--check` enforces the budget.
+// Measured with a plain (non-library) Vite build, because library-mode output keeps whitespace on purpose.
+import { build } from 'vite'
+import { gzipSync } from 'node:zlib'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const BUDGET = 16 * 1024
+const lib = JSON.stringify(resolve('src/index.ts'))
+const cases = [
+  ['Client + StreamableHttpTransport', `export { Client, StreamableHttpTransport } from ${lib}`, BUDGET],
+  ['+ createMcp', `export { Client, StreamableHttpTransport, createMcp } from ${lib}`],
+  ['+ SseTransport', `export { Client, StreamableHttpTransport, SseTransport } from ${lib}`],
+  ['everything', `export * from ${lib}`],
+]
+
+export async function measure(code) {
+  const dir = mkdtempSync(join(tmpdir(), 'nanomcp-size-'))
+  try {
+    const input = join(dir, 'entry.ts')
+    writeFileSync(input, code)
+    const out = await build({
+      configFile: false,
+      logLevel: 'silent',
+      build: { write: false, minify: true, rolldownOptions: { input, preserveEntrySignatures: 'strict' } },
+    })
+    const js = (Array.isArray(out) ? out[0] : out).output.filter((c) => c.type === 'chunk').map((c) => c.code).join('\n')
+    return { min: Buffer.byteLength(js), gzip: gzipSync(js, { level: 9 }).length }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let over = false
+  for (const [name, code, budget] of cases) {
+    const { min, gzip } = await measure(code)
+    const verdict = budget ? (gzip > budget ? `  OVER the ${budget / 1024} KB budget` : `  (budget ${budget / 1024} KB)`) : ''
+    if (budget && gzip > budget) over = true
+    console.log(`${name.padEnd(36)} min ${String(min).padStart(7)} B   min+gzip ${String(gzip).padStart(6)} B${verdict}`)
+  }
+  if (over && process.argv.includes('--check')) process.exit(1)
+}
