@@ -1,0 +1,158 @@
+// Results and errors as DOM. Every server string goes in as text; media only ever comes from a `data:` URL the
+// demo builds itself from base64 and a media type it has checked, never from a URL the server names.
+import {
+  AbortError,
+  HttpError,
+  InputRequiredError,
+  NetworkError,
+  ProtocolError,
+  RpcError,
+  TimeoutError,
+  UnsupportedVersionError,
+} from '../src/index'
+import { h, isRecord, json } from './dom'
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+const MEDIA_TYPE = /^(image|audio)\/[a-z0-9.+-]+$/i
+const str = (value: unknown) => (typeof value === 'string' ? value : '')
+
+/** `data:` URL for image/audio bytes, or undefined when the type or the base64 is not what it claims. */
+function mediaUrl(kind: 'image' | 'audio', mimeType: unknown, data: unknown): string | undefined {
+  const type = str(mimeType)
+  const bytes = str(data).replace(/\s+/g, '')
+  if (!MEDIA_TYPE.test(type) || !type.toLowerCase().startsWith(`${kind}/`) || !BASE64.test(bytes)) return undefined
+  return `data:${type};base64,${bytes}`
+}
+
+const byteSize = (base64: string) => Math.floor((base64.replace(/[\s=]+/g, '').length * 3) / 4)
+
+function media(kind: 'image' | 'audio', mimeType: unknown, data: unknown, alt: string): HTMLElement {
+  const src = mediaUrl(kind, mimeType, data)
+  if (!src) return h('p', { class: 'warn' }, `Unusable ${kind}: media type “${str(mimeType)}” or its base64 data is invalid.`)
+  return kind === 'image' ? h('img', { src, alt, class: 'media' }) : h('audio', { src, controls: true, class: 'media' })
+}
+
+function block(kind: string, label: string, ...body: (Node | string | false | undefined)[]) {
+  return h('div', { class: `block block-${kind}` }, h('div', { class: 'block-label' }, label), ...body)
+}
+
+/** One resource's contents (`TextResourceContents` or `BlobResourceContents`). */
+export function renderResourceContents(contents: unknown): HTMLElement {
+  if (!isRecord(contents)) return block('unknown', 'resource', h('pre', {}, json(contents)))
+  const mime = str(contents.mimeType)
+  const label = `${str(contents.uri)}${mime ? ` · ${mime}` : ''}`
+  if (typeof contents.text === 'string') return block('resource', label, h('pre', {}, contents.text))
+  if (typeof contents.blob === 'string') {
+    const kind = mime.startsWith('image/') ? 'image' : mime.startsWith('audio/') ? 'audio' : undefined
+    return block(
+      'resource',
+      label,
+      h('p', { class: 'hint' }, `Binary, ${byteSize(contents.blob)} bytes`),
+      kind && media(kind, mime, contents.blob, `resource ${str(contents.uri)}`),
+    )
+  }
+  return block('resource', label, h('pre', {}, json(contents)))
+}
+
+/** One `ContentBlock`: text, image, audio, resource_link or an embedded resource. */
+export function renderContent(content: unknown): HTMLElement {
+  if (!isRecord(content)) return block('unknown', 'unrecognised content', h('pre', {}, json(content)))
+  switch (content.type) {
+    case 'text':
+      return block('text', 'text', h('pre', {}, str(content.text)))
+    case 'image':
+      return block('image', `image · ${str(content.mimeType)}`, media('image', content.mimeType, content.data, 'image from the server'))
+    case 'audio':
+      return block('audio', `audio · ${str(content.mimeType)}`, media('audio', content.mimeType, content.data, ''))
+    case 'resource':
+      return renderResourceContents(content.resource)
+    case 'resource_link':
+      return block(
+        'link',
+        'resource link',
+        h('p', {}, h('code', {}, str(content.uri))),
+        str(content.description) && h('p', { class: 'hint' }, str(content.description)),
+      )
+    default:
+      return block('unknown', `content type “${str(content.type)}”`, h('pre', {}, json(content)))
+  }
+}
+
+/** A `tools/call` result: content blocks, structured content, and `isError` said plainly. */
+export function renderToolResult(result: Record<string, unknown>): HTMLElement {
+  const content = Array.isArray(result.content) ? result.content : []
+  return h(
+    'div',
+    { class: result.isError ? 'result result-tool-error' : 'result', 'data-testid': 'tool-result' },
+    result.isError === true &&
+      h('p', { class: 'result-head' }, 'The tool ran and reported an error (isError: true). The server itself answered normally.'),
+    content.map(renderContent),
+    result.structuredContent !== undefined &&
+      block('structured', 'structuredContent', h('pre', {}, json(result.structuredContent))),
+    !content.length && result.structuredContent === undefined && h('p', { class: 'hint' }, 'The result has no content.'),
+  )
+}
+
+/** A `prompts/get` result: each message with its role. */
+export function renderPromptResult(result: Record<string, unknown>): HTMLElement {
+  const messages = Array.isArray(result.messages) ? result.messages : []
+  return h(
+    'div',
+    { class: 'result', 'data-testid': 'prompt-result' },
+    str(result.description) && h('p', { class: 'hint' }, str(result.description)),
+    messages.map((m) =>
+      h('div', { class: 'message' }, h('span', { class: 'role' }, isRecord(m) ? str(m.role) : '?'), renderContent(isRecord(m) ? m.content : m)),
+    ),
+  )
+}
+
+/** A `resources/read` result. */
+export function renderReadResult(result: Record<string, unknown>): HTMLElement {
+  const contents = Array.isArray(result.contents) ? result.contents : []
+  return h(
+    'div',
+    { class: 'result', 'data-testid': 'resource-result' },
+    contents.map(renderResourceContents),
+    !contents.length && h('p', { class: 'hint' }, 'The resource is empty.'),
+  )
+}
+
+/** Any failure, with the kind spelled out: a JSON-RPC error is the server refusing, not the tool failing. */
+export function renderError(error: unknown): HTMLElement {
+  const message = error instanceof Error ? error.message : String(error)
+  const box = (title: string, ...body: (Node | string | false | undefined)[]) =>
+    h('div', { class: 'error', role: 'alert', 'data-testid': 'error' }, h('strong', {}, title), ...body)
+  if (error instanceof RpcError) {
+    return box(
+      `JSON-RPC error ${error.code}`,
+      h('p', {}, message),
+      error.data !== undefined && h('pre', {}, json(error.data)),
+      h('p', { class: 'hint' }, 'The server refused the request; the tool (if any) did not run.'),
+    )
+  }
+  if (error instanceof NetworkError && error.possibleCors) {
+    return box(
+      'Could not reach the server — most likely CORS',
+      h('p', {}, message),
+      h(
+        'p',
+        { class: 'hint' },
+        'A browser page may only talk to an MCP server on another origin when that server answers the preflight ' +
+          '(OPTIONS) with Access-Control-Allow-Origin, the methods and headers above, and exposes the session ' +
+          'and authentication headers. Check the server is running and that its CORS setup allows this origin: ',
+        h('code', {}, location.origin),
+      ),
+    )
+  }
+  const titles: [new (...args: never[]) => Error, string][] = [
+    [NetworkError, 'Network error'],
+    [HttpError, `HTTP error${error instanceof HttpError ? ` ${error.status}` : ''}`],
+    [TimeoutError, 'Timed out'],
+    [AbortError, 'Cancelled'],
+    [ProtocolError, 'Protocol error: the server sent something that is not valid MCP'],
+    [UnsupportedVersionError, 'No common protocol revision'],
+    [InputRequiredError, 'The server needs input the demo could not give'],
+  ]
+  const title = titles.find(([cls]) => error instanceof cls)?.[1] ?? 'Error'
+  return box(title, h('p', {}, message))
+}

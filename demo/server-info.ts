@@ -1,0 +1,38 @@
+// What the server said about itself: era and revision badges, name and version, capabilities, instructions.
+import type { ServerState } from '../src/stores/types'
+import { fill, h, isRecord, json } from './dom'
+
+/** "tools (listChanged)", "resources (subscribe, listChanged)", … from the capabilities object. */
+function capabilityChips(capabilities: Record<string, unknown>) {
+  return Object.entries(capabilities).map(([name, value]) => {
+    const flags = isRecord(value) ? Object.keys(value).filter((k) => value[k] === true || isRecord(value[k])) : []
+    return h('li', { class: 'chip' }, name, flags.length > 0 && h('span', { class: 'flags' }, ` (${flags.join(', ')})`))
+  })
+}
+
+export function renderServerInfo(root: HTMLElement, server: ServerState, transport: string) {
+  const info = server.serverInfo
+  fill(root, 
+    h(
+      'div',
+      { class: 'server-head' },
+      h('h2', { 'data-testid': 'server-name' }, info ? info.title || info.name : 'Unnamed server'),
+      info?.version && h('span', { class: 'version' }, `v${info.version}`),
+      h('span', { class: `badge badge-${server.era}`, 'data-testid': 'era' }, server.era),
+      h('span', { class: 'badge badge-revision', 'data-testid': 'revision' }, server.protocolVersion),
+      h('span', { class: 'badge badge-transport' }, transport),
+    ),
+    server.era === 'legacy' &&
+      h(
+        'p',
+        { class: 'hint' },
+        `The server predates 2026-07-28, so nanomcp fell back to the initialize handshake and speaks ${server.protocolVersion}.`,
+      ),
+    h('h3', {}, 'Capabilities'),
+    Object.keys(server.capabilities).length
+      ? h('ul', { class: 'chips', 'data-testid': 'capabilities' }, capabilityChips(server.capabilities))
+      : h('p', { class: 'hint' }, 'None declared.'),
+    h('details', {}, h('summary', {}, 'Raw capabilities'), h('pre', {}, json(server.capabilities))),
+    server.instructions && [h('h3', {}, 'Instructions'), h('p', { class: 'instructions' }, server.instructions)],
+  )
+}

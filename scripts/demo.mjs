@@ -1,0 +1,112 @@
+// `npm run demo`: installs what is missing, starts the embedded MCP servers and the Vite dev server for the demo
+// page, prints the page's URL, and stops everything on Ctrl-C / SIGTERM. Any failure to start is a message and a
+// non-zero exit, never a hang.
+//
+// Options: --port <n> (or DEMO_PORT) asks for exactly that port and fails if it is busy; without it the page gets
+// 5173 or the next free port.
+import { spawnSync } from 'node:child_process'
+import { existsSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const START_TIMEOUT_MS = 60_000
+const STOP_TIMEOUT_MS = 5_000
+
+function fail(message) {
+  console.error(`\nnpm run demo: ${message}`)
+  process.exitCode = 1
+}
+
+/** npm stamps node_modules/.package-lock.json on every install; a lock newer than that stamp means `npm ci`. */
+function needsInstall() {
+  const modules = join(root, 'node_modules')
+  if (!existsSync(modules)) return 'node_modules is missing'
+  const stamp = existsSync(join(modules, '.package-lock.json')) ? join(modules, '.package-lock.json') : modules
+  if (statSync(join(root, 'package-lock.json')).mtimeMs > statSync(stamp).mtimeMs) return 'package-lock.json changed'
+  return undefined
+}
+
+function requestedPort() {
+  const i = process.argv.indexOf('--port')
+  const raw = i >= 0 ? process.argv[i + 1] : process.env.DEMO_PORT
+  if (raw === undefined) return undefined
+  const port = Number(raw)
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a port number, not "${raw}"`)
+  return port
+}
+
+function withTimeout(promise, ms, what) {
+  let timer
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+let servers // the startServers() promise, so a Ctrl-C during start-up still stops what it started
+let vite
+let stopping
+
+function stop() {
+  stopping ??= withTimeout(
+    (async () => {
+      const started = await servers?.catch(() => undefined)
+      await Promise.allSettled([vite?.close(), started?.stop()])
+    })(),
+    STOP_TIMEOUT_MS,
+    'stopping the servers',
+  ).catch((error) => fail(error.message))
+  return stopping
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.log('\nStopping the demo…')
+    void stop().then(() => process.exit())
+  })
+}
+
+async function main() {
+  const port = requestedPort()
+  const reason = needsInstall()
+  if (reason) {
+    console.log(`${reason}: running npm ci…`)
+    const result = spawnSync('npm', ['ci'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
+    if (result.status !== 0) throw new Error(`npm ci failed (${result.error?.message ?? `exit code ${result.status}`})`)
+  }
+
+  // Imported only now: before `npm ci` neither Vite nor the servers' dependencies may exist.
+  const { startServers } = await import('./servers/start.mjs')
+  const { createServer } = await import('vite')
+
+  console.log('Starting the embedded MCP servers…')
+  servers = startServers()
+  const started = await withTimeout(servers, START_TIMEOUT_MS, 'starting the embedded MCP servers')
+  if (stopping) return
+
+  // Vite hands VITE_* variables from the environment to the page as import.meta.env.
+  process.env.VITE_MCP_SERVERS = JSON.stringify(started.servers)
+  vite = await createServer({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    mode: 'demo',
+    clearScreen: false,
+    logLevel: 'warn',
+    server: { host: '127.0.0.1', port: port ?? 5173, strictPort: port !== undefined },
+  })
+  await vite.listen()
+  if (stopping) return
+  const url = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`
+
+  console.log('\nEmbedded MCP servers:')
+  for (const [kind, server] of Object.entries(started.servers)) console.log(`  ${kind.padEnd(14)} ${server.url}`)
+  console.log(`\nnanomcp demo: ${url}\n(Ctrl-C stops the page and the servers.)`)
+}
+
+main().catch(async (error) => {
+  const busy = error?.code === 'EADDRINUSE' || /already in use/i.test(String(error?.message))
+  fail(busy ? `${error.message}. Pick another with --port <n>, or stop what is using it.` : (error?.message ?? String(error)))
+  await stop()
+  process.exit(1)
+})
