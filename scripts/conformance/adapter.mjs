@@ -1,0 +1,46 @@
+// nanomcp under the conformance suite's adapter contract: `node adapter.mjs <server-url>` with
+// MCP_CONFORMANCE_SCENARIO / MCP_CONFORMANCE_CONTEXT in the environment. It runs the BUILT library (dist/) through
+// its public API the way an app would; scenarios.mjs only decides what to call. The era is always negotiated by the
+// library (MCP_CONFORMANCE_PROTOCOL_VERSION is ignored on purpose), so 2025-era scenarios also prove the fallback.
+// Every message in and out is printed (the suite keeps it as stdout.txt next to the scenario's checks).
+import { Client, StreamableHttpTransport } from '../../dist/index.js'
+import { answerInputRequest, capabilitiesFor, main } from './scenarios.mjs'
+
+await main(async ({ url, scenario, log }) => {
+  const client = new Client(new StreamableHttpTransport(url), {
+    clientInfo: { name: 'nanomcp-conformance-adapter', version: '1.0.0' },
+    capabilities: capabilitiesFor(scenario),
+    onInputRequest: (requests) =>
+      Object.fromEntries(Object.entries(requests).map(([key, r]) => [key, answerInputRequest(r.method, r.params)])),
+    // This app can show forms, so it lets older servers ask for them too.
+    legacyElicitation: true,
+    timeout: 20_000,
+    onTrace: (event) => log(`${event.direction === 'out' ? '→' : '←'} [${event.era ?? '?'}] ${JSON.stringify(event.message)}`),
+    onNotification: (notification) => log(`notification ${notification.method}`),
+  })
+  /** Every page of a list, as an app showing the whole list would fetch it. */
+  const list = async (method, key) => {
+    const items = []
+    let cursor
+    for (let page = 0; page < 100; page++) {
+      const result = await client.request(method, cursor ? { cursor } : {})
+      items.push(...(result[key] ?? []))
+      cursor = result.nextCursor
+      if (!cursor) break
+    }
+    return items
+  }
+  return {
+    connect: async () => {
+      const server = await client.connect()
+      log(`connected: era=${client.era} version=${client.protocolVersion} server=${JSON.stringify(server.serverInfo)}`)
+    },
+    listTools: () => list('tools/list', 'tools'),
+    callTool: (name, args) => client.request('tools/call', { name, arguments: args }),
+    listResources: () => list('resources/list', 'resources'),
+    readResource: (uri) => client.request('resources/read', { uri }),
+    listPrompts: () => list('prompts/list', 'prompts'),
+    getPrompt: (name) => client.request('prompts/get', { name }),
+    close: () => client.close(),
+  }
+})
