@@ -10,7 +10,7 @@ export interface AutoListenOptions {
   /** Whether watched lists open the subscription (watched resources always do). */
   lists: boolean
   onNotification(notification: ServerNotification): void
-  /** The subscription was acknowledged again after a gap: these changes may have been missed. */
+  /** The subscription was acknowledged again after its stream dropped: these changes may have been missed. */
   onResync(missed: ListenFilter): void
   $subscription: WritableAtom<SubscriptionState | undefined>
 }
@@ -28,16 +28,6 @@ export interface AutoListen {
 const underneath = (uri: string, watched: string) =>
   uri === watched || uri.startsWith(watched.endsWith('/') ? watched : `${watched}/`)
 
-function intersect(a: ListenFilter, b: ListenFilter): ListenFilter {
-  const uris = b.resourceSubscriptions?.filter((uri) => a.resourceSubscriptions?.includes(uri))
-  return {
-    toolsListChanged: !!(a.toolsListChanged && b.toolsListChanged),
-    promptsListChanged: !!(a.promptsListChanged && b.promptsListChanged),
-    resourcesListChanged: !!(a.resourcesListChanged && b.resourcesListChanged),
-    ...(uris?.length ? { resourceSubscriptions: uris } : {}),
-  }
-}
-
 /**
  * Keeps one `client.listen()` open for exactly what is watched and what the server says can change, and
  * reopens it when that changes. Changes are applied one at a time, after the current task, so mounting
@@ -49,11 +39,13 @@ export function createAutoListen(options: AutoListenOptions): AutoListen {
   let sub: Subscription | undefined
   let unbind: (() => void) | undefined
   let current = '{}'
-  // What the last acknowledged subscription honoured, to know what a gap may have hidden.
-  let honoured: ListenFilter | undefined
+  // Replaced subscriptions not closed yet.
+  const retiring: Subscription[] = []
   let scheduled = false
   let closed = false
   let chain = Promise.resolve()
+
+  const retire = () => Promise.all(retiring.splice(0).map((old) => old.close().catch(() => undefined)))
 
   const filterFor = (caps: Record<string, unknown>): ListenFilter => {
     const has = (cap: string, flag: string) => {
@@ -73,9 +65,12 @@ export function createAutoListen(options: AutoListenOptions): AutoListen {
 
   const reconcile = async () => {
     let filter: ListenFilter = {}
+    let era: ServerState['era'] | undefined
     if (kinds.size || watchers.size) {
       try {
-        filter = filterFor((await options.connect()).capabilities)
+        const server = await options.connect()
+        filter = filterFor(server.capabilities)
+        era = server.era
       } catch {
         // $status shows why; the next mount or watch tries again.
         return
@@ -84,20 +79,22 @@ export function createAutoListen(options: AutoListenOptions): AutoListen {
     const key = JSON.stringify(filter)
     if (closed || key === current) return
     current = key
-    // Closed before the next opens: on older servers both share one session's resources/subscribe state.
-    await sub?.close().catch(() => {})
+    if (sub) retiring.push(sub)
     sub = undefined
+    // 2026-07-28: the new subscription opens before the old one closes, so no change falls between them.
+    // Older servers share one session's resources/subscribe state between both, so the old one goes first.
+    if (era !== 'modern' || key === '{}') await retire()
     if (closed || key === '{}') return
     unbind?.()
     const next = (sub = options.client.listen(filter, options.onNotification))
     let acked = false
     unbind = next.$state.subscribe((state) => {
       options.$subscription.set(state)
+      if (state.status !== 'opening') void retire()
       if (state.status === 'acknowledged') {
-        const missed = acked ? state.notifications : honoured && intersect(honoured, state.notifications)
+        // Acknowledged again after a dropped stream: whatever changed meanwhile was not announced.
+        if (acked) options.onResync(state.notifications)
         acked = true
-        honoured = state.notifications
-        if (missed) options.onResync(missed)
       } else if (state.status === 'closed' && state.reason !== 'client' && sub === next) {
         // The client gave up reconnecting; the next mount or watch opens a fresh one.
         current = '{}'
@@ -152,7 +149,8 @@ export function createAutoListen(options: AutoListenOptions): AutoListen {
     async close() {
       closed = true
       await chain
-      await sub?.close().catch(() => {})
+      if (sub) retiring.push(sub)
+      await retire()
     },
   }
 }
