@@ -6,6 +6,7 @@
 // 5173 or the next free port.
 import { spawnSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -34,6 +35,17 @@ function requestedPort() {
   const port = Number(raw)
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a port number, not "${raw}"`)
   return port
+}
+
+/** Fails fast on a busy port, before any MCP server is started for nothing. */
+function assertPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', (error) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} on 127.0.0.1 is already in use`) : error),
+    )
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()))
+  })
 }
 
 function withTimeout(promise, ms, what) {
@@ -69,6 +81,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 async function main() {
   const port = requestedPort()
+  if (port !== undefined) await assertPortFree(port)
   const reason = needsInstall()
   if (reason) {
     console.log(`${reason}: running npm ci…`)
@@ -78,7 +91,7 @@ async function main() {
 
   // Imported only now: before `npm ci` neither Vite nor the servers' dependencies may exist.
   const { startServers } = await import('./servers/start.mjs')
-  const { createServer } = await import('vite')
+  const { createServer: createViteServer } = await import('vite')
 
   console.log('Starting the embedded MCP servers…')
   servers = startServers()
@@ -87,7 +100,7 @@ async function main() {
 
   // Vite hands VITE_* variables from the environment to the page as import.meta.env.
   process.env.VITE_MCP_SERVERS = JSON.stringify(started.servers)
-  vite = await createServer({
+  vite = await createViteServer({
     root,
     configFile: join(root, 'vite.config.ts'),
     mode: 'demo',

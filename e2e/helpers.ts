@@ -1,0 +1,64 @@
+// Shared steps of the demo's end-to-end tests: where the embedded servers are, how to open the built page
+// against them, and how to change a server from outside the page.
+import { mkdirSync } from 'node:fs'
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test'
+
+export const SERVERS_INDEX = `http://127.0.0.1:${process.env.E2E_SERVERS_PORT ?? 4180}/servers`
+export const SCREENSHOTS = 'test-results/screenshots'
+
+export interface ServerEntry {
+  url: string
+  control?: string
+}
+export type Servers = Record<string, ServerEntry>
+
+export const test = base.extend<{ servers: Servers }>({
+  servers: async ({ request }, use) => {
+    const response = await request.get(SERVERS_INDEX)
+    expect(response.ok(), `GET ${SERVERS_INDEX}`).toBe(true)
+    const data = (await response.json()) as { servers?: Servers } & Servers
+    await use(data.servers ?? data)
+  },
+  // Every test fails on an uncaught exception or an unhandled rejection in the page.
+  page: async ({ page }, use) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await use(page)
+    expect(errors, 'errors thrown in the page').toEqual([])
+  },
+})
+export { expect }
+
+/** The built demo, told where the embedded servers are (the hosted page has no list of its own). */
+export async function openDemo(page: Page) {
+  await page.goto(`./?servers=${encodeURIComponent(SERVERS_INDEX)}`)
+  await expect(page.getByLabel('Server', { exact: true })).toBeVisible()
+}
+
+export async function connect(page: Page, kind: string) {
+  await page.getByLabel('Server', { exact: true }).selectOption(kind)
+  await page.getByRole('button', { name: 'Connect' }).click()
+  await expect(page.getByTestId('era')).toBeVisible({ timeout: 15_000 })
+}
+
+export function control(request: APIRequestContext, server: ServerEntry | undefined, action: string) {
+  if (!server?.control) throw new Error(`no control endpoint for ${server?.url}`)
+  return request.post(`${server.control}/control/${action}`).then(async (response) => {
+    expect(response.ok(), `POST /control/${action}: ${await response.text()}`).toBe(true)
+    return (await response.json()) as Record<string, unknown>
+  })
+}
+
+export const tab = (page: Page, kind: 'tools' | 'prompts' | 'resources' | 'resourceTemplates') =>
+  page.locator(`button.tab[data-kind="${kind}"]`)
+
+/** The catalogue button of one item (tools and prompts by name, resources by URI). */
+export const item = (page: Page, key: string) => page.locator(`button.item[data-name="${key}"]`)
+
+/** The detail pane's generated control for one argument. */
+export const field = (page: Page, name: string) => page.locator(`#detail [name="${name}"]`).first()
+
+export async function screenshot(page: Page, name: string, fullPage = true) {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage })
+}
