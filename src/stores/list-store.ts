@@ -29,6 +29,12 @@ export interface ListStore<T> {
 // The longest delay setTimeout honours; a TTL beyond it simply never flips `stale` while mounted.
 const MAX_DELAY = 2 ** 31 - 1
 
+/**
+ * One list atom. Atom updates per event (asserted in create-mcp.test.ts): the first mount sets `loading`
+ * before its listener attaches, so a listener sees exactly 1 update, the complete list, however many pages
+ * (10,000 tools over 100 pages: 1); a refresh of a mounted list is 2 (loading, list); a burst of change
+ * notifications during a refresh is at most 3 (loading, the in-flight list, the queued run's list).
+ */
 export function createListStore<T extends object>(kind: ListKind, source: ListSource): ListStore<T> {
   const key = KINDS[kind].key
   const $atom = atom<ListState<T>>({ items: [], loading: false, error: undefined, stale: false, updatedAt: 0 })
