@@ -61,7 +61,8 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
     const output = h('div', { class: 'output', 'aria-live': 'polite' })
     const annotations = isRecord(item.annotations) ? item.annotations : {}
     const chips = Object.entries(HINTS).filter(([key]) => annotations[key] === true)
-    fill(pane, 
+    fill(
+      pane,
       ...header(
         item,
         'Tool',
@@ -85,7 +86,8 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
       properties: Object.fromEntries(args.map((a) => [String(a.name), { type: 'string', title: a.title, description: a.description }])),
       required: args.filter((a) => a.required === true).map((a) => String(a.name)),
     }
-    fill(pane, 
+    fill(
+      pane,
       ...header(item, 'Prompt'),
       actionForm(schemaForm(schema), 'Get prompt', (values) =>
         run(output, async (signal) => renderPromptResult(await mcp.getPrompt(item.name, values as Record<string, string>, { signal }))),
@@ -134,7 +136,8 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
       paint()
     })
     pane.dataset.uri = uri
-    fill(pane, 
+    fill(
+      pane,
       ...header(
         item,
         'Resource',

@@ -51,7 +51,8 @@ function renderSubscription(state: SubscriptionState | undefined) {
     return fill(target, badge, ` by the ${state.reason}`, state.message && h('p', {}, state.message), state.error && renderError(state.error))
   }
   const honoured = Object.entries(state.notifications).filter(([, v]) => v === true || (Array.isArray(v) && v.length))
-  fill(target, 
+  fill(
+    target,
     badge,
     h('p', { class: 'hint' }, 'The server will tell the page about:'),
     h('ul', { class: 'chips' }, honoured.map(([k, v]) => h('li', { class: 'chip' }, Array.isArray(v) ? `${k}: ${v.join(', ')}` : k))),
@@ -60,14 +61,22 @@ function renderSubscription(state: SubscriptionState | undefined) {
 
 async function connect(url: string, transport: TransportChoice) {
   await disconnect()
-  const mcp = createMcp(transport === 'sse' ? new SseTransport(url) : url, {
-    clientInfo: { name: 'nanomcp-demo', version: PACKAGE_VERSION },
-    capabilities: { elicitation: { form: {} } },
-    onInputRequest: (requests, context) => answerInput(mcp, requests, context.signal),
-    onTrace: transcript.add,
-    onNotification: notifications.add,
-  })
-  const unbind = [mcp.$subscription.subscribe(renderSubscription)]
+  let mcp: Mcp
+  try {
+    mcp = createMcp(transport === 'sse' ? new SseTransport(url) : url, {
+      clientInfo: { name: 'nanomcp-demo', version: PACKAGE_VERSION },
+      capabilities: { elicitation: { form: {} } },
+      onInputRequest: (requests, context) => answerInput(mcp, requests, context.signal),
+      onTrace: transcript.add,
+      onNotification: notifications.add,
+    })
+  } catch (error) {
+    return status.replaceChildren(renderError(error))
+  }
+  const unbind = [
+    mcp.$subscription.subscribe(renderSubscription),
+    mcp.$status.subscribe((s) => s.status === 'error' && status.replaceChildren(renderError(s.error))),
+  ]
   current = { mcp, unbind }
   disconnectButton.hidden = false
   status.replaceChildren(h('p', { class: 'busy' }, 'Connecting to ', h('code', {}, url), '…'))
@@ -85,8 +94,7 @@ async function connect(url: string, transport: TransportChoice) {
       details.clear,
     )
   } catch (error) {
-    if (current?.mcp !== mcp) return
-    status.replaceChildren(renderError(error))
+    if (current?.mcp === mcp) status.replaceChildren(renderError(error))
   }
 }
 

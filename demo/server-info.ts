@@ -12,7 +12,8 @@ function capabilityChips(capabilities: Record<string, unknown>) {
 
 export function renderServerInfo(root: HTMLElement, server: ServerState, transport: string) {
   const info = server.serverInfo
-  fill(root, 
+  fill(
+    root,
     h(
       'div',
       { class: 'server-head' },
