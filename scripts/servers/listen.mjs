@@ -1,0 +1,33 @@
+// Binds an HTTP server to loopback and turns the usual failures into errors that say which server and why.
+
+/** Listens on 127.0.0.1:`port` (0 = ephemeral) and resolves with the bound port. */
+export function listenOnLoopback(server, port, label) {
+  return new Promise((resolve, reject) => {
+    const onError = (error) => {
+      server.off('listening', onListening)
+      const why =
+        error.code === 'EADDRINUSE'
+          ? `port ${port} is busy (EADDRINUSE)`
+          : error.code === 'EACCES'
+            ? `port ${port} needs privileges (EACCES)`
+            : error.message
+      reject(new Error(`${label} could not listen on 127.0.0.1:${port}: ${why}`, { cause: error }))
+    }
+    const onListening = () => {
+      server.off('error', onError)
+      resolve(server.address().port)
+    }
+    server.once('error', onError)
+    server.once('listening', onListening)
+    server.listen(port, '127.0.0.1')
+  })
+}
+
+/** Closes `server`, ending keep-alive and streaming connections so close() cannot hang on an open SSE stream. */
+export function closeServer(server) {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve()
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+}
