@@ -87,7 +87,11 @@ function catalogueTools(kit, state) {
       async () => text(`Rendered as text, never as markup: ${MARKUP}`),
     ],
     grow: [
-      { title: 'Grow', description: 'Adds a tool named extra_<n> and announces that the tool list changed.', inputSchema: empty() },
+      {
+        title: 'Grow',
+        description: 'Adds a tool named extra_<n> and announces that the tool list changed.',
+        inputSchema: empty(),
+      },
       async (_args, ctx) => {
         const name = state.addTool()
         await kit.announce({ kind: 'tools' }, ctx)
@@ -95,7 +99,11 @@ function catalogueTools(kit, state) {
       },
     ],
     touch: [
-      { title: 'Touch', description: `Changes ${README_URI} and announces the update to its subscribers.`, inputSchema: empty() },
+      {
+        title: 'Touch',
+        description: `Changes ${README_URI} and announces the update to its subscribers.`,
+        inputSchema: empty(),
+      },
       async (_args, ctx) => {
         const uri = state.touch()
         await kit.announce({ kind: 'resource', uri }, ctx)
@@ -144,6 +152,7 @@ export function registerCatalogue(server, kit, state) {
   }
   syncTools()
 
+  const completeStyle = (value) => STYLES.filter((style) => style.startsWith(value ?? ''))
   server.registerPrompt(
     'greet',
     {
@@ -151,12 +160,12 @@ export function registerCatalogue(server, kit, state) {
       description: 'A greeting for someone, in a style of your choice.',
       argsSchema: kit.promptArgs({
         name: z.string().describe('Who to greet'),
-        // completable() marks the schema it is given; the SDKs look through .optional() to find it.
-        style: kit
-          .completable(z.string().describe(`One of ${STYLES.join(', ')}`), (value) =>
-            STYLES.filter((s) => s.startsWith(value ?? '')),
-          )
-          .optional(),
+        // completable() marks the schema it is given. SDK v1 looks for the mark on the argument's own schema,
+        // v2 looks through .optional() to the inner one: mark both.
+        style: kit.completable(
+          kit.completable(z.string().describe(`One of ${STYLES.join(', ')}`), completeStyle).optional(),
+          completeStyle,
+        ),
       }),
     },
     ({ name, style }) => ({

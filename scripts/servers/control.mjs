@@ -3,7 +3,16 @@ import { isCatalogueTool } from './catalogue.mjs'
 import { README_URI } from './catalogue-state.mjs'
 import { sendJson } from './respond.mjs'
 
-const POST_ACTIONS = new Set(['add-tool', 'remove-tool', 'touch', 'drop-sessions', 'reset', 'stats/reset', 'close-listens', 'close-streams'])
+const POST_ACTIONS = new Set([
+  'add-tool',
+  'remove-tool',
+  'touch',
+  'drop-sessions',
+  'reset',
+  'stats/reset',
+  'close-listens',
+  'close-streams',
+])
 
 /** Answers `<scope>/control/<action>`. `scope` is `{ state, stats, instance }`. */
 export async function handleControl(scope, action, req, res, body, query) {

@@ -20,7 +20,9 @@ function withLoopback(args) {
 net.Server.prototype.listen = function (...args) {
   this.once('listening', () => {
     const address = this.address()
-    if (address && typeof address === 'object') process.send?.({ type: 'listening', port: address.port, host: address.address })
+    if (address && typeof address === 'object') {
+      process.send?.({ type: 'listening', port: address.port, host: address.address })
+    }
   })
   return listen.apply(this, withLoopback(args))
 }

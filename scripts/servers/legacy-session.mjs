@@ -31,7 +31,8 @@ export function createLegacySession({ info, state, broadcast }) {
     async progress(extra, progress, total, message) {
       const progressToken = extra._meta?.progressToken
       if (progressToken === undefined) return
-      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, total, message } })
+      const params = { progressToken, progress, total, message }
+      await extra.sendNotification({ method: 'notifications/progress', params })
     },
     askName: (extra) => askNameLegacy(server, extra),
     announce: (event, extra) => broadcast(event, extra),

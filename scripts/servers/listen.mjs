@@ -23,11 +23,21 @@ export function listenOnLoopback(server, port, label) {
   })
 }
 
-/** Closes `server`, ending keep-alive and streaming connections so close() cannot hang on an open SSE stream. */
-export function closeServer(server) {
+/**
+ * Closes `server`. Streams the servers ended themselves get a moment to flush their last bytes; whatever is
+ * still open after `graceMs` (a client's open stream, a keep-alive socket) is cut, so close() cannot hang.
+ */
+export function closeServer(server, graceMs = 500) {
   return new Promise((resolve) => {
     if (!server.listening) return resolve()
-    server.close(() => resolve())
-    server.closeAllConnections()
+    // Connections turn idle (keep-alive) as their last response ends; close each as soon as it does.
+    const sweep = setInterval(() => server.closeIdleConnections(), 10)
+    const cut = setTimeout(() => server.closeAllConnections(), graceMs)
+    server.close(() => {
+      clearInterval(sweep)
+      clearTimeout(cut)
+      resolve()
+    })
+    server.closeIdleConnections()
   })
 }

@@ -42,7 +42,7 @@ function createModernInstance({ state }) {
     askName:
       era === 'modern'
         ? askNameModern
-        : async () => askNameUnavailable('this server serves older revisions statelessly, with no way to ask the client'),
+        : async () => askNameUnavailable('older revisions are served statelessly here, with no way to ask the client'),
     announce: async (event) => announce(event),
   })
 

@@ -20,6 +20,11 @@ let scopeCount = 0
 // Every test that changes a server works in its own scope, so tests running in parallel never see its changes.
 const fresh = (kind: 'modern' | 'legacy' | 'sse') => scoped(servers[kind], `node-${process.pid}-${++scopeCount}`)
 
+const SSE_INIT = {
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+}
 const toolNames = (result: any): string[] => result.tools.map((tool: { name: string }) => tool.name)
 const textOf = (result: any): string => result.content[0].text
 
@@ -70,7 +75,7 @@ describe('each server answers', () => {
     const session = await sseSession(servers.sse.url)
     try {
       expect(session.endpoint).toMatch(/\/messages\?sessionId=/)
-      expect((await session.post({ id: 1, method: 'initialize', params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 't', version: '0' } } })).status).toBe(202)
+      expect((await session.post(SSE_INIT)).status).toBe(202)
       const init = await session.events.nextMessage()
       expect(init).toMatchObject({ id: 1, result: { protocolVersion: '2024-11-05', serverInfo: { name: 'nanomcp-sse' } } })
     } finally {
@@ -95,7 +100,11 @@ describe('each server answers', () => {
       const asked = 'content-type,mcp-protocol-version,mcp-method,mcp-name,mcp-param-region,mcp-session-id,last-event-id,authorization'
       const res = await fetch(server.url, {
         method: 'OPTIONS',
-        headers: { Origin: 'http://example.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': asked },
+        headers: {
+          Origin: 'http://example.test',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': asked,
+        },
       })
       expect(res.status).toBe(204)
       expect(res.headers.get('access-control-allow-origin')).toBe('*')
@@ -211,8 +220,16 @@ describe('the catalogue', () => {
       argument: { name: 'style', value: 'p' },
     })
     expect(completion.final.result.completion.values).toEqual(['pirate'])
-    const prompt = await modernCall(servers.modern.url, 'prompts/get', { name: 'greet', arguments: { name: 'Ada', style: 'formal' } })
+    const greet = { name: 'greet', arguments: { name: 'Ada', style: 'formal' } }
+    const prompt = await modernCall(servers.modern.url, 'prompts/get', greet)
     expect(prompt.final.result.messages[0].content.text).toBe('Greet Ada in a formal style.')
+
+    const legacy = await legacySession(servers.legacy.url)
+    const legacyCompletion = await legacy.call('completion/complete', {
+      ref: { type: 'ref/prompt', name: 'greet' },
+      argument: { name: 'style', value: 'c' },
+    })
+    expect(legacyCompletion.final.result.completion.values).toEqual(['casual'])
   })
 })
 
@@ -294,7 +311,10 @@ describe('controls', () => {
 
     expect((await session.call('resources/subscribe', { uri: 'nanomcp://notes/readme' })).final.result).toEqual({})
     expect((await control(server.control!, 'touch')).body).toEqual({ uri: 'nanomcp://notes/readme', revision: 1 })
-    expect(await stream.nextMessage()).toMatchObject({ method: 'notifications/resources/updated', params: { uri: 'nanomcp://notes/readme' } })
+    expect(await stream.nextMessage()).toMatchObject({
+      method: 'notifications/resources/updated',
+      params: { uri: 'nanomcp://notes/readme' },
+    })
     const read = await session.call('resources/read', { uri: 'nanomcp://notes/readme' })
     expect(read.final.result.contents[0].text).toMatch(/revision 1/)
 
@@ -333,7 +353,7 @@ describe('controls', () => {
     const server = fresh('sse')
     const session = await sseSession(server.url)
     expect(new URL(session.endpoint).pathname).toBe(new URL(server.url).pathname.replace(/sse$/, 'messages'))
-    await session.post({ id: 1, method: 'initialize', params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 't', version: '0' } } })
+    await session.post(SSE_INIT)
     await session.events.nextMessage()
     await session.post({ method: 'notifications/initialized' })
     await control(server.control!, 'add-tool')
@@ -346,6 +366,26 @@ describe('controls', () => {
       preflights: 0,
       byMethod: { GET: 1, initialize: 1, 'notifications/initialized': 1, 'tools/list': 1 },
     })
+  })
+})
+
+describe('startServers', () => {
+  it('stop() ends open streams cleanly, quickly, and frees the ports', async () => {
+    const { servers: own, stop } = await startServers({ only: ['modern', 'legacy', 'sse'] })
+    const { response } = await modernRequest(own.modern.url, 'subscriptions/listen', { notifications: { toolsListChanged: true } })
+    const listen = sseEvents(response)
+    expect((await listen.nextMessage())?.method).toBe('notifications/subscriptions/acknowledged')
+    const stream = await (await legacySession(own.legacy.url)).openStream()
+    const sse = await sseSession(own.sse.url)
+
+    const started = Date.now()
+    await within(stop(), 3000, 'stop()')
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(await listen.nextMessage()).toMatchObject({ result: { resultType: 'complete' } })
+    expect(await listen.nextMessage()).toBeUndefined()
+    expect(await stream.nextMessage()).toBeUndefined()
+    expect(await sse.events.nextMessage()).toBeUndefined()
+    for (const server of Object.values(own)) await expect(fetch(server.url)).rejects.toThrow()
   })
 })
 
