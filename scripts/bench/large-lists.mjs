@@ -1,0 +1,66 @@
+// Time to the complete list of 10,000 tools over 100 pages (the fixture server, in another process), from a
+// fresh client: construction, era, every page, validation. Three ways: nanomcp's tools/list loop with cursors
+// through client.request, nanomcp's createMcp $tools atom, and the official client's auto-aggregating listTools().
+import { loadNanomcp, loadOfficial, nanoClient, officialClient } from './clients.mjs'
+import { TOOL_COUNT } from './fixture-pages.mjs'
+import { summarize } from './stats.mjs'
+
+function expectAll(tools) {
+  if (tools.length !== TOOL_COUNT) throw new Error(`got ${tools.length} tools, expected ${TOOL_COUNT}`)
+  if (tools[TOOL_COUNT - 1].name !== `tool_${TOOL_COUNT}`) throw new Error(`last tool is ${tools[TOOL_COUNT - 1].name}`)
+}
+
+function contenders(nano, official, url) {
+  return {
+    'nanomcp request loop': async () => {
+      const client = nanoClient(nano, url)
+      const tools = []
+      let cursor
+      do {
+        const page = await client.request('tools/list', cursor === undefined ? {} : { cursor })
+        tools.push(...page.tools)
+        cursor = page.nextCursor
+      } while (cursor !== undefined)
+      await client.close()
+      expectAll(tools)
+    },
+    'nanomcp createMcp $tools': async () => {
+      const mcp = nano.createMcp(url, { autoListen: false })
+      let unbind
+      try {
+        const tools = await new Promise((resolve, reject) => {
+          unbind = mcp.$tools.subscribe((state) => {
+            if (state.error) reject(state.error)
+            else if (!state.loading && state.items.length > 0) resolve(state.items)
+          })
+        })
+        expectAll(tools)
+      } finally {
+        unbind?.()
+        await mcp.close()
+      }
+    },
+    'official listTools()': async () => {
+      const client = await officialClient(official, url)
+      const { tools } = await client.listTools()
+      await client.close()
+      expectAll(tools)
+    },
+  }
+}
+
+export async function run({ url, reps = 5 }) {
+  const all = contenders(await loadNanomcp(), await loadOfficial(), url)
+  const names = Object.keys(all)
+  for (const name of names) await all[name]()
+  const times = Object.fromEntries(names.map((name) => [name, []]))
+  for (let rep = 0; rep < reps; rep++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + rep) % names.length]
+      const start = performance.now()
+      await all[name]()
+      times[name].push(performance.now() - start)
+    }
+  }
+  return { tools: TOOL_COUNT, reps, ms: Object.fromEntries(names.map((name) => [name, summarize(times[name])])) }
+}
