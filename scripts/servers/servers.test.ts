@@ -198,6 +198,25 @@ describe('the catalogue', () => {
     expect(textOf(final.result)).toMatch(/elicitation.*unavailable/)
   })
 
+  it('ask_name on a legacy session that declared elicitation pushes elicitation/create and greets', async () => {
+    const session = await legacySession(servers.legacy.url, { elicitation: {} })
+    const response = await fetch(servers.legacy.url, {
+      method: 'POST',
+      headers: session.headers(),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 'ask-1', method: 'tools/call', params: { name: 'ask_name', arguments: {} } }),
+    })
+    const events = sseEvents(response)
+    const request = await events.nextMessage()
+    expect(request).toMatchObject({ method: 'elicitation/create', params: { requestedSchema: { properties: { name: {} } } } })
+    const answered = await fetch(servers.legacy.url, {
+      method: 'POST',
+      headers: session.headers(),
+      body: JSON.stringify({ jsonrpc: '2.0', id: request!.id, result: { action: 'accept', content: { name: 'Grace' } } }),
+    })
+    expect(answered.status).toBe(202)
+    expect(await events.nextMessage()).toMatchObject({ id: 'ask-1', result: { content: [{ text: 'Hello, Grace' }] } })
+  })
+
   it('markup_tool carries markup in its title and description as plain data', async () => {
     const { final } = await modernCall(servers.modern.url, 'tools/list')
     const tool = final.result.tools.find((t: { name: string }) => t.name === 'markup_tool')
