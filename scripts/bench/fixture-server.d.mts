@@ -1,0 +1,1 @@
+export declare function startFixture(options?: { pages?: string[] }): Promise<{ url: string; close(): Promise<void> }>

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { interleave } from './interleave.mjs'
+import { formatSummary, summarize } from './stats.mjs'
+import { renderTable } from './table.mjs'
+
+describe('summaries', () => {
+  it('takes the median of odd and even counts and keeps the range', () => {
+    expect(summarize([5, 1, 3])).toEqual({ median: 3, min: 1, max: 5, n: 3 })
+    expect(summarize([4, 1, 2, 3]).median).toBe(2.5)
+    expect(() => summarize([])).toThrow(/nothing/)
+  })
+
+  it('prints a range only when the samples disagree', () => {
+    expect(formatSummary({ median: 1.04, min: 1.01, max: 1.09 })).toBe('1.04 (1.01–1.09)')
+    expect(formatSummary({ median: 3, min: 3, max: 3 }, 0)).toBe('3')
+  })
+})
+
+describe('interleave', () => {
+  it('alternates contenders in blocks and rotates who starts each round', async () => {
+    const order: string[] = []
+    const op = (name: string) => async () => void order.push(name)
+    const out = await interleave({ a: op('a'), b: op('b') }, { rounds: 2, perRound: 4, block: 2 })
+    expect(order.join('')).toBe('aabbaabb' + 'bbaabbaa')
+    expect(out.a.times).toHaveLength(8)
+    expect(out.b.roundMedians).toHaveLength(2)
+  })
+})
+
+describe('the table', () => {
+  const ratio = (median: number) => ({ median, min: median, max: median, n: 1 })
+  const overhead = (nano: number, official: number) => ({
+    callsPerClient: 2000,
+    rounds: 5,
+    ratio: { nanomcp: ratio(nano), official: ratio(official) },
+    ms: { raw: ratio(0.5), nanomcp: ratio(0.5 * nano), official: ratio(0.5 * official) },
+  })
+
+  it('marks the overhead goal met only at ≤ 1.10 and below the official client', () => {
+    const met = renderTable({ overhead: overhead(1.05, 1.4) }).markdown
+    expect(met).toMatch(/÷ raw fetch, Node.*\| met \|/)
+    const slower = renderTable({ overhead: overhead(1.05, 1.02) }).markdown
+    expect(slower).toMatch(/÷ raw fetch, Node.*\*\*missed\*\*/)
+    const over = renderTable({ overhead: overhead(1.2, 1.4) }).markdown
+    expect(over).toMatch(/÷ raw fetch, Node.*\*\*missed\*\*/)
+  })
+
+  it('reports a failed part instead of a row', () => {
+    const { markdown, failures } = renderTable({ streams: { error: 'boom' } })
+    expect(markdown).not.toMatch(/SSE/)
+    expect(failures).toEqual(['streams: boom'])
+  })
+})
