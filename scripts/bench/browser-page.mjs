@@ -1,5 +1,5 @@
 // The page of the browser benchmark, bundled by Vite (browser condition) with both clients in it. It runs the
-// same interleaved echo loop as overhead.mjs inside Chromium and hands the timings back to the driver.
+// same interleaved echo loop as overhead.mjs inside Chromium and hands the per-round medians to the driver.
 import { Client as OfficialClient, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { Client, StreamableHttpTransport } from '../../src/index'
 import { captureRequest, replayer } from './capture-request.mjs'
@@ -16,10 +16,7 @@ function checked(call) {
   }
 }
 
-let contenders
-let closers = []
-
-async function setup(url) {
+async function measure({ url, rounds, perRound, block, warmup }) {
   const nanomcp = new Client(new StreamableHttpTransport(url), { clientInfo: CLIENT_INFO })
   await nanomcp.request('tools/list')
   const official = new OfficialClient(CLIENT_INFO, { versionNegotiation: { mode: 'auto' } })
@@ -28,20 +25,18 @@ async function setup(url) {
   const probe = new Client(new StreamableHttpTransport(url), { clientInfo: CLIENT_INFO })
   const wire = await captureRequest(() => probe.request('tools/call', ECHO))
   await probe.close()
-  contenders = {
+  const contenders = {
     raw: checked(replayer(wire)),
     nanomcp: checked(() => nanomcp.request('tools/call', ECHO)),
     official: checked(() => official.callTool(ECHO)),
   }
-  closers = [() => nanomcp.close(), () => official.close()]
-  return { headers: Object.keys(wire.headers).sort(), userAgent: navigator.userAgent }
-}
-
-async function run({ rounds, perRound, block, warmup }) {
   await interleave(contenders, { rounds: 1, perRound: warmup, block })
   const timed = await interleave(contenders, { rounds, perRound, block })
-  await Promise.all(closers.map((close) => close()))
-  return Object.fromEntries(Object.entries(timed).map(([name, { roundMedians }]) => [name, roundMedians]))
+  await Promise.all([nanomcp.close(), official.close()])
+  return {
+    headers: Object.keys(wire.headers).sort(),
+    medians: Object.fromEntries(Object.entries(timed).map(([name, { roundMedians }]) => [name, roundMedians])),
+  }
 }
 
-globalThis.bench = { setup, run }
+globalThis.bench = { measure }

@@ -4,7 +4,7 @@ import http from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { build, runnerImport } from 'vite'
 import { chromium } from 'playwright'
-import { summarize } from './stats.mjs'
+import { summarizeRounds } from './overhead.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const PAGE = '<!doctype html><meta charset="utf-8"><title>nanomcp bench</title><script type="module" src="/bench.js"></script>'
@@ -41,7 +41,8 @@ async function servePage(code) {
   }
 }
 
-export async function run({ url, calls = 2000, rounds = 5, warmup = 200, block = 20 }) {
+/** `targets`: `[{ name, url, calls, rounds, warmup }]`, measured one after the other in one page. */
+export async function run({ targets, block = 20 }) {
   const { module: flags } = await runnerImport(fileURLToPath(new URL('../chromium.ts', import.meta.url)))
   const page = await servePage(await bundle())
   const browser = await chromium.launch({ executablePath: flags.chromiumPath, args: flags.chromiumArgs, headless: true })
@@ -53,18 +54,13 @@ export async function run({ url, calls = 2000, rounds = 5, warmup = 200, block =
     await tab.waitForFunction(() => globalThis.bench !== undefined, undefined, { timeout: 15_000 }).catch(() => {
       throw new Error(`the bench page did not start${errors.length ? `: ${errors.join('; ')}` : ''}`)
     })
-    const info = await tab.evaluate((target) => globalThis.bench.setup(target), url)
-    const perRound = Math.ceil(calls / rounds)
-    const medians = await tab.evaluate((opts) => globalThis.bench.run(opts), { rounds, perRound, block, warmup })
-    const ratio = (name) => summarize(medians[name].map((m, i) => m / medians.raw[i]))
-    return {
-      browser: browser.version(),
-      callsPerClient: perRound * rounds,
-      rounds,
-      headers: info.headers,
-      ms: Object.fromEntries(Object.entries(medians).map(([name, values]) => [name, summarize(values)])),
-      ratio: { nanomcp: ratio('nanomcp'), official: ratio('official') },
+    const out = []
+    for (const { name, url, calls, rounds, warmup } of targets) {
+      const perRound = Math.ceil(calls / rounds)
+      const { headers, medians } = await tab.evaluate((opts) => globalThis.bench.measure(opts), { url, rounds, perRound, block, warmup })
+      out.push({ name, browser: browser.version(), callsPerClient: perRound * rounds, rounds, headers, ...summarizeRounds(medians) })
     }
+    return out
   } finally {
     await browser.close()
     await page.close()

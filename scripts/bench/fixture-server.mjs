@@ -2,8 +2,9 @@
 // A minimal 2026-07-28 server for the benchmarks the embedded servers cannot drive: 10,000 tools over 100 pages
 // (`tools/list`) and a 100,000-notification SSE stream (`tools/call` of `flood`). It runs in its own process
 // (`node scripts/bench/fixture-server.mjs` prints `{"url":...}`), so its work never shares a thread with the
-// client being timed.
+// client being timed. CORS is open, for the browser benchmark.
 import http from 'node:http'
+import { applyCors } from '../servers/cors.mjs'
 import { buildPages, pageIndex } from './fixture-pages.mjs'
 import { sendFlood } from './fixture-flood.mjs'
 
@@ -34,6 +35,8 @@ async function readJson(req) {
 /** Starts the fixture on 127.0.0.1 (ephemeral port); resolves with `{ url, close }`. */
 export async function startFixture({ pages = buildPages() } = {}) {
   const server = http.createServer(async (req, res) => {
+    // The browser benchmark calls the fixture from another origin, like the embedded servers.
+    if (applyCors(req, res)) return
     if (req.method !== 'POST') return error(res, 405, null, -32000, 'POST only')
     const message = await readJson(req)
     if (!message || typeof message.method !== 'string') return error(res, 400, null, -32700, 'not a JSON-RPC message')

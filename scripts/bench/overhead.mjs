@@ -1,5 +1,7 @@
 // Per-request overhead in Node: a tools/call (echo) through each client next to a raw fetch of the same
-// JSON-RPC POST, against the embedded modern server (in another process). Reported as the ratio of medians.
+// JSON-RPC POST (nanomcp's own bytes and headers, replayed), reported as the ratio of medians. Each target is a
+// server in another process: the bench fixture, whose echo costs next to nothing (so the client's own cost
+// shows), and the embedded modern server on the official server SDK (what a real server adds).
 import { captureRequest, replayer } from './capture-request.mjs'
 import { loadNanomcp, loadOfficial, nanoClient, officialClient } from './clients.mjs'
 import { interleave } from './interleave.mjs'
@@ -8,16 +10,24 @@ import { summarize } from './stats.mjs'
 const TEXT = 'overhead'
 const ECHO = { name: 'echo', arguments: { text: TEXT } }
 
-function checked(call) {
+export function checked(call) {
   return async () => {
     const result = await call()
     if (result?.content?.[0]?.text !== TEXT) throw new Error(`echo answered ${JSON.stringify(result)}`)
   }
 }
 
-export async function run({ url, calls = 2000, rounds = 5, warmup = 200, block = 20 }) {
-  const nano = await loadNanomcp()
-  const official = await loadOfficial()
+/** Ratio and time summaries from the per-round medians of `raw`, `nanomcp` and `official`. */
+export function summarizeRounds(medians) {
+  const ratio = (name) => summarize(medians[name].map((m, i) => m / medians.raw[i]))
+  return {
+    // Every figure is the median of the round medians, with their min–max: one slow round shows as a range.
+    ms: Object.fromEntries(Object.entries(medians).map(([name, values]) => [name, summarize(values)])),
+    ratio: { nanomcp: ratio('nanomcp'), official: ratio('official') },
+  }
+}
+
+async function measure(nano, official, { url, calls, rounds, warmup, block = 20 }) {
   const nanomcp = nanoClient(nano, url)
   await nanomcp.request('tools/list')
   const officialC = await officialClient(official, url)
@@ -35,15 +45,15 @@ export async function run({ url, calls = 2000, rounds = 5, warmup = 200, block =
   const perRound = Math.ceil(calls / rounds)
   const timed = await interleave(contenders, { rounds, perRound, block })
   await Promise.all([nanomcp.close(), officialC.close()])
+  const medians = Object.fromEntries(Object.entries(timed).map(([name, { roundMedians }]) => [name, roundMedians]))
+  return { callsPerClient: perRound * rounds, rounds, headers: Object.keys(wire.headers).sort(), ...summarizeRounds(medians) }
+}
 
-  const rawMedians = timed.raw.roundMedians
-  const ratio = (name) => summarize(timed[name].roundMedians.map((m, i) => m / rawMedians[i]))
-  return {
-    callsPerClient: perRound * rounds,
-    rounds,
-    headers: Object.keys(wire.headers).sort(),
-    // Every figure is the median of the round medians, with their min–max: one slow round shows as a range.
-    ms: Object.fromEntries(Object.entries(timed).map(([name, { roundMedians }]) => [name, summarize(roundMedians)])),
-    ratio: { nanomcp: ratio('nanomcp'), official: ratio('official') },
-  }
+/** `targets`: `[{ name, url, calls, rounds, warmup }]`; resolves with one result per target. */
+export async function run({ targets }) {
+  const nano = await loadNanomcp()
+  const official = await loadOfficial()
+  const out = []
+  for (const target of targets) out.push({ name: target.name, ...(await measure(nano, official, target)) })
+  return out
 }

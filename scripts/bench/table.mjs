@@ -78,8 +78,8 @@ export function renderTable(results) {
   }
   add('bundle-size', sizeRows)
   add('round-trips', roundTripRows)
-  add('overhead', (r) => overheadRows(r, 'Node'))
-  add('browser', (r) => overheadRows(r, `Chromium ${r.browser.split('.')[0]}`))
+  add('overhead', (targets) => targets.flatMap((t) => overheadRows(t, `Node, ${t.name}`)))
+  add('browser', (targets) => targets.flatMap((t) => overheadRows(t, `Chromium ${t.browser.split('.')[0]}, ${t.name}`)))
   add('large-lists', listRows)
   add('streams', streamRows)
   const lines = [
