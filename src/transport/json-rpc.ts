@@ -1,0 +1,43 @@
+import { ProtocolError } from '../errors/protocol-error'
+import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from './types'
+
+/**
+ * Parses one JSON-RPC message, or a batch array of them (2025-03-26 servers may batch), from response text.
+ * Only the envelope is checked here; the client validates results against their schemas.
+ */
+export function parseMessages(text: string): JsonRpcMessage[] {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new ProtocolError(`The server sent malformed JSON (${(error as Error).message})`, text.slice(0, 1000))
+  }
+  const list = Array.isArray(value) ? value : [value]
+  if (list.length === 0 || !list.every(isMessage)) {
+    throw new ProtocolError('The server sent JSON that is not a JSON-RPC 2.0 message', value)
+  }
+  return list
+}
+
+export function isResponse(message: JsonRpcMessage): message is JsonRpcResponse {
+  return !('method' in message)
+}
+
+/** A Map key that keeps `1` and `"1"` apart, as JSON-RPC does. */
+export const idKey = (id: JsonRpcId | null): string => JSON.stringify(id)
+
+const isId = (id: unknown) => typeof id === 'string' || typeof id === 'number'
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function isMessage(value: unknown): value is JsonRpcMessage {
+  if (!isObject(value) || value.jsonrpc !== '2.0') return false
+  if ('method' in value) {
+    return typeof value.method === 'string' && (!('id' in value) || isId(value.id)) && (value.params === undefined || isObject(value.params))
+  }
+  if (!(isId(value.id) || value.id === null)) return false
+  const { error } = value
+  return 'error' in value
+    ? isObject(error) && typeof error.code === 'number' && typeof error.message === 'string'
+    : isObject(value.result)
+}

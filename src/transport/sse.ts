@@ -1,0 +1,231 @@
+import { AbortError } from '../errors/abort-error'
+import { NetworkError } from '../errors/network-error'
+import { ProtocolError } from '../errors/protocol-error'
+import type { EventSourceConstructor, EventSourceLike } from './event-source'
+import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, type HttpTransportOptions } from './http'
+import { idKey, isResponse, parseMessages } from './json-rpc'
+import { readText } from './read-body'
+import { httpError, isCrossOrigin } from './response-errors'
+import type {
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  SendOptions,
+  ServerStream,
+  Transport,
+} from './types'
+
+export interface SseTransportOptions extends HttpTransportOptions {
+  /** How long to wait for the server's `endpoint` event after opening the stream. Default 10 000 ms. */
+  endpointTimeout?: number
+}
+
+type OnMessage = (message: JsonRpcRequest | JsonRpcNotification) => void
+
+interface Connection {
+  source: EventSourceLike
+  endpoint: Promise<string>
+  /** Ends the session: rejects what waits on it with `error`; `openStream` views end with `viewError`. */
+  end(error: unknown, viewError?: unknown): void
+}
+
+interface View {
+  onMessage: OnMessage
+  end(error?: unknown): void
+}
+
+const noop = () => undefined
+
+/**
+ * The 2024-11-05 HTTP+SSE transport: one EventSource per session carries every server message; client
+ * messages are POSTed to the endpoint the stream announces. The session lives exactly as long as the stream,
+ * so when it drops, everything waiting fails and the next message opens a new stream (a new `sessionId`).
+ */
+export class SseTransport implements Transport {
+  readonly url: string
+  readonly kind = 'sse'
+  /** Settable for symmetry with Streamable HTTP; this transport never sends it. */
+  protocolVersion: string | undefined
+  readonly #options: SseTransportOptions
+  readonly #max: number
+  readonly #pending = new Map<string, (error: unknown, response?: JsonRpcResponse) => void>()
+  readonly #views = new Set<View>()
+  #connection: Connection | undefined
+  #sessionId: string | undefined
+
+  constructor(url: string | URL, options: SseTransportOptions = {}) {
+    this.url = String(url)
+    this.#options = options
+    this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  }
+
+  get sessionId(): string | undefined {
+    return this.#sessionId
+  }
+
+  request(message: JsonRpcRequest, options: SendOptions = {}): Promise<JsonRpcResponse> {
+    const key = idKey(message.id)
+    if (this.#pending.has(key)) return Promise.reject(new ProtocolError(`Request id ${key} is already in flight`))
+    const { signal } = options
+    return new Promise((resolve, reject) => {
+      const settle = (error: unknown, response?: JsonRpcResponse) => {
+        if (this.#pending.get(key) !== settle) return
+        this.#pending.delete(key)
+        signal?.removeEventListener('abort', onAbort)
+        if (error) reject(error)
+        else resolve(response!)
+      }
+      const onAbort = () => settle(new AbortError(signal!.reason))
+      this.#pending.set(key, settle)
+      if (signal?.aborted) return onAbort()
+      signal?.addEventListener('abort', onAbort, { once: true })
+      // Everything but the final answer goes where the session's messages go (this transport has one stream).
+      this.#post(message, signal).catch((error: unknown) => settle(error))
+    })
+  }
+
+  async send(message: JsonRpcNotification | JsonRpcResponse, options: { signal?: AbortSignal } = {}): Promise<void> {
+    await this.#post(message, options.signal)
+  }
+
+  async openStream(onMessage: OnMessage): Promise<ServerStream> {
+    await (this.#connection ?? this.#open()).endpoint
+    let end!: (error?: unknown) => void
+    const closed = new Promise<void>((resolve, reject) => {
+      end = (error) => {
+        this.#views.delete(view)
+        if (error) reject(error)
+        else resolve()
+      }
+    })
+    closed.catch(noop)
+    const view: View = { onMessage, end }
+    this.#views.add(view)
+    // Closing a view only stops its deliveries; the session's stream stays open for the transport.
+    return { closed, close: () => end() }
+  }
+
+  resetSession(): void {
+    this.#sessionId = undefined
+  }
+
+  async close(): Promise<void> {
+    this.#connection?.end(new AbortError('transport closed'), undefined)
+    this.#sessionId = undefined
+  }
+
+  async #post(message: JsonRpcMessage, signal: AbortSignal | undefined): Promise<void> {
+    if (signal?.aborted) throw new AbortError(signal.reason)
+    const endpoint = await abortable((this.#connection ?? this.#open()).endpoint, signal)
+    const headers = { 'Content-Type': 'application/json' }
+    const response = await httpFetch(endpoint, { method: 'POST', headers, body: JSON.stringify(message) }, this.#options, signal)
+    if (!response.ok) throw await httpError(response, this.#max)
+    // The answer normally comes on the stream (202); a server that answers in the POST body is heard too.
+    if (contentType(response) === 'application/json') this.#receive(await readText(response, this.#max))
+    else await response.body?.cancel()
+  }
+
+  #open(): Connection {
+    const EventSource = this.#options.EventSource ?? (globalThis as { EventSource?: EventSourceConstructor }).EventSource
+    if (!EventSource) throw new ProtocolError('No EventSource here: pass one as options.EventSource (Node has none built in)')
+    const base = new URL(this.url, (globalThis as { location?: { href?: string } }).location?.href)
+    let resolveEndpoint!: (url: string) => void
+    let rejectEndpoint!: (error: unknown) => void
+    const endpoint = new Promise<string>((resolve, reject) => {
+      resolveEndpoint = resolve
+      rejectEndpoint = reject
+    })
+    endpoint.catch(noop)
+    let announced = false
+    const source = new EventSource(this.url, { withCredentials: this.#options.requestInit?.credentials === 'include' })
+    const connection: Connection = {
+      source,
+      endpoint,
+      end: (error, viewError = error) => {
+        if (this.#connection !== connection) return
+        this.#connection = undefined
+        this.#sessionId = undefined
+        clearTimeout(timer)
+        source.close()
+        rejectEndpoint(error)
+        for (const settle of this.#pending.values()) settle(error)
+        for (const view of this.#views) view.end(viewError)
+      },
+    }
+    const timeout = this.#options.endpointTimeout ?? 10_000
+    const timer = setTimeout(
+      () => connection.end(new ProtocolError(`${this.url} sent no endpoint event within ${timeout} ms`)),
+      timeout,
+    )
+    source.addEventListener('endpoint', (event) => {
+      if (announced) return
+      const data = (event as MessageEvent).data as string
+      let target: URL
+      try {
+        target = new URL(data, base)
+      } catch {
+        return connection.end(new ProtocolError('The endpoint event does not hold a URL', data))
+      }
+      // Messages carry the session (and maybe credentials): they go to the origin the app chose, nowhere else.
+      if (target.origin !== base.origin) {
+        return connection.end(new ProtocolError(`Refusing the endpoint ${target.href}: it is on another origin than ${base.origin}`, data))
+      }
+      announced = true
+      clearTimeout(timer)
+      this.#sessionId = target.searchParams.get('sessionId') ?? undefined
+      resolveEndpoint(target.href)
+    })
+    source.addEventListener('message', (event) => this.#receive((event as MessageEvent).data as string))
+    // Any error ends the session: the server's session is bound to this one connection, so even an
+    // EventSource that reconnects by itself would come back to a new session with a new endpoint.
+    source.addEventListener('error', (event) => {
+      const reason = (event as { message?: string }).message ?? 'the EventSource failed'
+      connection.end(
+        announced
+          ? new ProtocolError(`The server closed the SSE stream (${reason}): the session has ended`, undefined, true)
+          : new NetworkError(this.url, new Error(reason), isCrossOrigin(this.url, (globalThis as { location?: { origin?: string } }).location?.origin)),
+      )
+    })
+    this.#connection = connection
+    return connection
+  }
+
+  #receive(text: string): void {
+    let messages: JsonRpcMessage[]
+    try {
+      messages = parseMessages(text)
+    } catch (error) {
+      // On the shared stream a bad message belongs to no request: report it and keep the session.
+      return void console.warn('nanomcp: ignoring a malformed message on the SSE stream', error)
+    }
+    for (const message of messages) {
+      if (isResponse(message)) {
+        const settle = this.#pending.get(idKey(message.id))
+        if (settle) settle(undefined, message)
+        else console.debug('nanomcp: ignoring a response to no pending request', message.id)
+      } else if (!this.#views.size) {
+        console.debug('nanomcp: no stream handler for', message.method)
+      } else {
+        for (const view of this.#views) {
+          try {
+            view.onMessage(message)
+          } catch (error) {
+            console.error('nanomcp: a message handler threw', error)
+          }
+        }
+      }
+    }
+  }
+}
+
+/** `promise`, or an AbortError as soon as `signal` aborts. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new AbortError(signal.reason))
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}

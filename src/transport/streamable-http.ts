@@ -1,0 +1,298 @@
+import { AbortError } from '../errors/abort-error'
+import { McpError } from '../errors/mcp-error'
+import { NetworkError } from '../errors/network-error'
+import { ProtocolError } from '../errors/protocol-error'
+import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS, sleep, type HttpTransportOptions } from './http'
+import { idKey, isResponse, parseMessages } from './json-rpc'
+import { learnTools, modernHeaders, modernVersion } from './modern-headers'
+import { readText } from './read-body'
+import { readSse, type StreamCursor } from './read-sse'
+import { httpError } from './response-errors'
+import { SseTransport } from './sse'
+import type {
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  SendOptions,
+  ServerStream,
+  Transport,
+} from './types'
+import type { ParamHeader } from './x-mcp-header'
+
+export type StreamableHttpOptions = HttpTransportOptions
+
+type OnMessage = ((message: JsonRpcRequest | JsonRpcNotification) => void) | undefined
+
+interface Pending {
+  onMessage: OnMessage
+  settle(error: unknown, response?: JsonRpcResponse): void
+}
+
+// Consecutive reconnections that bring no new event before a stream is given up.
+const MAX_RECONNECTS = 5
+const DEFAULT_RETRY_MS = 1000
+const SSE_ACCEPT = { Accept: 'text/event-stream' }
+const noop = () => undefined
+
+/**
+ * Streamable HTTP: every message is its own POST; answers come back as JSON or as an SSE stream. Speaks both
+ * eras without deciding between them: a message whose `_meta` names its revision gets the 2026-07-28 headers,
+ * anything else the session headers of the handshake era.
+ */
+export class StreamableHttpTransport implements Transport {
+  readonly url: string
+  readonly kind = 'streamable-http'
+  protocolVersion: string | undefined
+  readonly #options: StreamableHttpOptions
+  readonly #max: number
+  readonly #pending = new Map<string, Pending>()
+  readonly #tools = new Map<string, ParamHeader[]>()
+  #sessionId: string | undefined
+  #lifetime = new AbortController()
+  #openStreams = 0
+
+  constructor(url: string | URL, options: StreamableHttpOptions = {}) {
+    this.url = String(url)
+    this.#options = options
+    this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  }
+
+  get sessionId(): string | undefined {
+    return this.#sessionId
+  }
+
+  request(message: JsonRpcRequest, options: SendOptions = {}): Promise<JsonRpcResponse> {
+    const key = idKey(message.id)
+    if (this.#pending.has(key)) return Promise.reject(new ProtocolError(`Request id ${key} is already in flight`))
+    const version = modernVersion(message)
+    const { signal, done } = this.#link(options.signal)
+    return new Promise((resolve, reject) => {
+      const entry: Pending = {
+        onMessage: options.onMessage,
+        settle: (error, response) => {
+          if (this.#pending.get(key) !== entry) return
+          this.#pending.delete(key)
+          signal.removeEventListener('abort', onAbort)
+          // Closes this request's stream if the server left it open after the answer.
+          done()
+          if (error) reject(error)
+          else resolve(version && message.method === 'tools/list' ? learnTools(response!, this.#tools) : response!)
+        },
+      }
+      const onAbort = () => entry.settle(new AbortError(signal.reason))
+      this.#pending.set(key, entry)
+      if (signal.aborted) return onAbort()
+      signal.addEventListener('abort', onAbort, { once: true })
+      this.#exchange(message, version, signal, entry).catch((error: unknown) => entry.settle(this.#failure(error, signal)))
+    })
+  }
+
+  async send(message: JsonRpcNotification | JsonRpcResponse, options: { signal?: AbortSignal } = {}): Promise<void> {
+    const { signal, done } = this.#link(options.signal)
+    try {
+      if (signal.aborted) throw new AbortError(signal.reason)
+      const response = await this.#post(message, signal)
+      if (!response.ok) throw await httpError(response, this.#max)
+      await response.body?.cancel()
+    } catch (error) {
+      throw this.#failure(error, signal)
+    } finally {
+      done()
+    }
+  }
+
+  async openStream(onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void): Promise<ServerStream | undefined> {
+    const { signal, done } = this.#link()
+    let response: Response
+    try {
+      response = await this.#fetch('GET', { ...SSE_ACCEPT, ...this.#headers() }, signal)
+      if (response.status === 405) {
+        await response.body?.cancel()
+        done()
+        return undefined
+      }
+      await this.#expectStream(response)
+    } catch (error) {
+      done()
+      throw this.#failure(error, signal)
+    }
+    this.#openStreams++
+    const closed = this.#follow(response, signal, true, onMessage, () => false)
+      .then(noop, (error: unknown) => {
+        // A stream we closed ourselves ended as asked; anything else is the error it died of.
+        if (!signal.aborted) throw this.#failure(error, signal)
+      })
+      .finally(() => {
+        this.#openStreams--
+        done()
+      })
+    // Whoever holds the stream sees a rejection; nobody holding it must not mean an unhandled one.
+    closed.catch(noop)
+    return { closed, close: done }
+  }
+
+  resetSession(): void {
+    this.#sessionId = undefined
+  }
+
+  legacySse(): Transport {
+    return new SseTransport(this.url, this.#options)
+  }
+
+  async close(): Promise<void> {
+    const lifetime = this.#lifetime
+    // A closed transport stays usable: later requests start afresh (and a new session, if any).
+    this.#lifetime = new AbortController()
+    lifetime.abort('transport closed')
+    const headers = this.#headers()
+    this.#sessionId = undefined
+    if (!headers['Mcp-Session-Id']) return
+    try {
+      // Ending the session is a courtesy to the server (405 means it does not allow it): never fatal, never long.
+      const response = await httpFetch(this.url, { method: 'DELETE', headers }, this.#options, AbortSignal.timeout(5000))
+      await response.body?.cancel()
+    } catch {
+      // The server may already be gone; the session is forgotten either way.
+    }
+  }
+
+  // ---- one request's exchange ------------------------------------------------------------------------------
+
+  async #exchange(message: JsonRpcRequest, version: string | undefined, signal: AbortSignal, entry: Pending): Promise<void> {
+    const response = await this.#post(message, signal)
+    const answered = () => this.#pending.get(idKey(message.id)) !== entry
+    if (response.status === 202) {
+      await response.body?.cancel()
+      if (version) throw new ProtocolError(`The server answered ${message.method} with 202 Accepted, which carries no response`)
+      // A handshake-era server may accept a request and answer it on the session's GET stream.
+      if (!this.#openStreams) {
+        throw new ProtocolError(`The server accepted ${message.method} (202) to answer it on a GET stream, but none is open`)
+      }
+      return
+    }
+    if (!response.ok) throw await httpError(response, this.#max)
+    const type = contentType(response)
+    if (type === 'application/json') {
+      const messages = parseMessages(await readText(response, this.#max))
+      for (const each of messages) this.#dispatch(each, entry.onMessage)
+      if (!answered()) throw new ProtocolError(`The JSON answer to ${message.method} holds no response with its id`, messages)
+    } else if (type === 'text/event-stream') {
+      // 2026-07-28 has no resumption: a dropped stream is a lost (and cancelled) request.
+      if (!(await this.#follow(response, signal, !version, entry.onMessage, answered))) {
+        throw new ProtocolError(
+          `The stream of ${message.method} ended before its response` +
+            (version ? '' : ' and gave no event id to resume from, or kept ending without new events'),
+          undefined,
+          true,
+        )
+      }
+    } else {
+      await response.body?.cancel()
+      throw new ProtocolError(`Expected application/json or text/event-stream for ${message.method}, got "${type}"`)
+    }
+  }
+
+  /**
+   * Reads an SSE response until `finished()`. When it ends early and the server gave event ids, waits the
+   * server's `retry` and resumes with GET + Last-Event-ID, as often as reconnections bring new events (then
+   * up to MAX_RECONNECTS more). Resolves true when finished, false when the stream ended for good.
+   */
+  async #follow(response: Response, signal: AbortSignal, resumable: boolean, onMessage: OnMessage, finished: () => boolean): Promise<boolean> {
+    const cursor: StreamCursor = {}
+    let fruitless = 0
+    for (;;) {
+      const before = cursor.lastEventId
+      await readSse(response.body, this.#max, cursor, (data) => {
+        for (const message of parseMessages(data)) this.#dispatch(message, onMessage)
+        return finished()
+      })
+      if (finished()) return true
+      if (!resumable || !cursor.lastEventId) return false
+      fruitless = cursor.lastEventId === before ? fruitless + 1 : 0
+      if (fruitless >= MAX_RECONNECTS) return false
+      await sleep(cursor.retry ?? DEFAULT_RETRY_MS, signal)
+      response = await this.#fetch('GET', { ...SSE_ACCEPT, 'Last-Event-ID': cursor.lastEventId, ...this.#headers() }, signal)
+      await this.#expectStream(response)
+    }
+  }
+
+  #dispatch(message: JsonRpcMessage, onMessage: OnMessage): void {
+    if (isResponse(message)) {
+      const entry = this.#pending.get(idKey(message.id))
+      if (entry) entry.settle(undefined, message)
+      else console.debug('nanomcp: ignoring a response to no pending request', message.id)
+      return
+    }
+    if (!onMessage) return void console.debug('nanomcp: no handler for', message.method)
+    try {
+      onMessage(message)
+    } catch (error) {
+      // A throwing handler must not cost the request its stream.
+      console.error('nanomcp: a message handler threw', error)
+    }
+  }
+
+  // ---- HTTP ------------------------------------------------------------------------------------------------
+
+  /** The era's headers: the body's own revision and names for modern messages; session and version otherwise. */
+  #headers(message?: JsonRpcMessage): Record<string, string> {
+    const version = message && modernVersion(message)
+    if (version && message && 'method' in message) return modernHeaders(message, version, this.#tools)
+    const headers: Record<string, string> = {}
+    if (this.protocolVersion) headers['MCP-Protocol-Version'] = this.protocolVersion
+    if (this.#sessionId) headers['Mcp-Session-Id'] = this.#sessionId
+    return headers
+  }
+
+  #post(message: JsonRpcMessage, signal: AbortSignal): Promise<Response> {
+    return this.#fetch('POST', { ...JSON_HEADERS, ...this.#headers(message) }, signal, JSON.stringify(message))
+  }
+
+  /** fetch that keeps the session: takes the id from any response, and ends it on a 404 to a request that carried it. */
+  async #fetch(method: string, headers: Record<string, string>, signal: AbortSignal, body?: string): Promise<Response> {
+    const response = await httpFetch(this.url, { method, headers, body }, this.#options, signal)
+    const sent = headers['Mcp-Session-Id']
+    if (response.status === 404 && sent !== undefined) {
+      if (this.#sessionId === sent) this.#sessionId = undefined
+      throw await httpError(response, this.#max, true)
+    }
+    const session = response.headers.get('mcp-session-id')
+    if (session) this.#sessionId = session
+    return response
+  }
+
+  async #expectStream(response: Response): Promise<void> {
+    if (!response.ok) throw await httpError(response, this.#max)
+    const type = contentType(response)
+    if (type === 'text/event-stream') return
+    await response.body?.cancel()
+    throw new ProtocolError(`Expected text/event-stream from GET, got "${type}"`)
+  }
+
+  /** A signal that aborts with the caller's, or when the transport closes; `done()` aborts it and unlinks it. */
+  #link(caller?: AbortSignal): { signal: AbortSignal; done: () => void } {
+    const controller = new AbortController()
+    const lifetime = this.#lifetime.signal
+    const onCaller = () => controller.abort(caller!.reason)
+    const onClose = () => controller.abort(lifetime.reason)
+    if (caller?.aborted) onCaller()
+    caller?.addEventListener('abort', onCaller, { once: true })
+    lifetime.addEventListener('abort', onClose, { once: true })
+    return {
+      signal: controller.signal,
+      done: () => {
+        caller?.removeEventListener('abort', onCaller)
+        lifetime.removeEventListener('abort', onClose)
+        controller.abort()
+      },
+    }
+  }
+
+  /** Every failure as one of the transport's typed errors. */
+  #failure(error: unknown, signal: AbortSignal): unknown {
+    if (signal.aborted) return error instanceof AbortError ? error : new AbortError(signal.reason)
+    // fetch bodies fail with TypeError ("terminated", "network error") when a connection drops mid-stream.
+    return error instanceof McpError ? error : new NetworkError(this.url, error, false)
+  }
+}

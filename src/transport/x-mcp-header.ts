@@ -1,0 +1,62 @@
+// Validation of `x-mcp-header` annotations in a tool's inputSchema (SEP-2243): which arguments a client must
+// mirror into Mcp-Param-* headers. Any invalid annotation makes the whole tool invalid.
+
+/** One mirrored argument: the header suffix and the property path from the arguments object. */
+export interface ParamHeader {
+  name: string
+  path: string[]
+}
+
+// RFC 9110 `token`.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
+const MIRRORABLE = ['string', 'integer', 'boolean']
+// Keywords whose values are data, not subschemas: an `x-mcp-header` key inside them annotates nothing.
+const DATA_KEYWORDS = new Set(['const', 'default', 'enum', 'examples'])
+
+/**
+ * Reads the annotations of one inputSchema. Returns them (possibly none), or the reason the tool is invalid.
+ * Valid: a non-empty token, case-insensitively unique, on a string/integer/boolean property reached purely
+ * through `properties` from the root (not through items, anyOf, $ref, $defs, if/then/else, ...).
+ */
+export function readParamHeaders(schema: unknown): ParamHeader[] | string {
+  const found: ParamHeader[] = []
+  const seen = new Set<string>()
+  const visit = (node: unknown, path: string[] | undefined): string | undefined => {
+    if (typeof node !== 'object' || node === null) return undefined
+    if (Array.isArray(node)) {
+      for (const item of node) {
+        const problem = visit(item, undefined)
+        if (problem) return problem
+      }
+      return undefined
+    }
+    const record = node as Record<string, unknown>
+    if ('x-mcp-header' in record) {
+      const name = record['x-mcp-header']
+      const where = path?.length ? `property "${path.join('.')}"` : 'a schema that is not a property'
+      if (!path?.length) return `x-mcp-header on ${where}: only properties reached through "properties" from the root may carry it`
+      if (typeof name !== 'string' || name === '') return `x-mcp-header on ${where} is empty or not a string`
+      if (!TOKEN.test(name)) return `x-mcp-header "${name}" on ${where} has characters a header name cannot carry`
+      if (!MIRRORABLE.includes(record.type as string)) {
+        return `x-mcp-header "${name}" on ${where}: only string, integer and boolean properties may carry it`
+      }
+      if (seen.has(name.toLowerCase())) return `x-mcp-header "${name}" is declared twice (names are case-insensitive)`
+      seen.add(name.toLowerCase())
+      found.push({ name, path })
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if (DATA_KEYWORDS.has(key) || key === 'x-mcp-header') continue
+      if (key === 'properties' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        for (const [property, child] of Object.entries(value)) {
+          const problem = visit(child, path && [...path, property])
+          if (problem) return problem
+        }
+      } else {
+        const problem = visit(value, undefined)
+        if (problem) return problem
+      }
+    }
+    return undefined
+  }
+  return visit(schema, []) ?? found
+}
