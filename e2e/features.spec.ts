@@ -88,6 +88,19 @@ test.describe('modern server', () => {
     await expect(page.getByRole('button', { name: 'Watch for updates' })).toHaveAttribute('aria-pressed', 'false')
   })
 
+  test('a JSON-RPC error is shown as the server refusing, not as a tool result', async ({ page, request, servers }) => {
+    // Removed on the server while the page still shows it: the modern server refuses the call (-32602).
+    await item(page, 'echo').click()
+    await control(request, servers.modern, 'remove-tool?name=echo')
+    await expect(item(page, 'echo')).toHaveCount(0, { timeout: 15_000 })
+    await field(page, 'text').fill('gone')
+    await page.getByRole('button', { name: 'Call tool' }).click()
+    const error = page.getByTestId('error')
+    await expect(error).toContainText('JSON-RPC error -32602')
+    await expect(error).toContainText('did not run')
+    await expect(page.getByTestId('tool-result')).toHaveCount(0)
+  })
+
   test('server strings are rendered as text, never as markup', async ({ page }) => {
     const markupTool = item(page, 'markup_tool')
     await expect(markupTool).toContainText('<img src=x onerror="window.__xss=1">')
@@ -103,7 +116,7 @@ test.describe('modern server', () => {
   })
 })
 
-test('legacy server: a tool error (isError) and a JSON-RPC error are told apart', async ({ page, request, servers }) => {
+test('legacy server: a tool that fails reports isError, shown apart from protocol errors', async ({ page, request, servers }) => {
   await control(request, servers.legacy, 'reset')
   await openDemo(page)
   await connect(page, 'legacy')
@@ -115,17 +128,7 @@ test('legacy server: a tool error (isError) and a JSON-RPC error are told apart'
   await expect(result).toHaveClass(/result-tool-error/)
   await expect(result).toContainText('isError: true')
   await expect(result).toContainText('ask_name needs elicitation')
-
-  // Removed on the server while the page still shows it: the call is refused at the protocol level.
-  await item(page, 'echo').click()
-  await control(request, servers.legacy, 'remove-tool?name=echo')
-  await expect(item(page, 'echo')).toHaveCount(0, { timeout: 15_000 })
-  await field(page, 'text').fill('gone')
-  await page.getByRole('button', { name: 'Call tool' }).click()
-  const error = page.getByTestId('error')
-  await expect(error).toContainText('JSON-RPC error')
-  await expect(error).toContainText('did not run')
-  await expect(page.getByTestId('tool-result')).toHaveCount(0)
+  await expect(page.getByTestId('error')).toHaveCount(0)
 })
 
 test('the hosted page, without embedded servers, explains a CORS refusal', async ({ page }) => {
