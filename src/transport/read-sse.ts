@@ -22,7 +22,8 @@ export async function readSse(
   const events: EventSourceMessage[] = []
   let overflow = false
   const parser = createParser({
-    onEvent: (event) => void events.push(event),
+    // The parser's own limit covers only what it buffers; an event that arrives whole in one chunk skips it.
+    onEvent: (event) => void (event.data.length > maxEventBytes ? (overflow = true) : events.push(event)),
     onRetry: (retry) => void (cursor.retry = retry),
     onError: (error) => void (overflow ||= error.type === 'max-buffer-size-exceeded'),
     maxBufferSize: maxEventBytes,

@@ -26,8 +26,8 @@ type OnMessage = (message: JsonRpcRequest | JsonRpcNotification) => void
 interface Connection {
   source: EventSourceLike
   endpoint: Promise<string>
-  /** Ends the session: rejects what waits on it with `error`; `openStream` views end with `viewError`. */
-  end(error: unknown, viewError?: unknown): void
+  /** Ends the session: rejects what waits on it with `error`; `openStream` views too, unless `quietly`. */
+  end(error: unknown, quietly?: boolean): void
 }
 
 interface View {
@@ -111,7 +111,7 @@ export class SseTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    this.#connection?.end(new AbortError('transport closed'), undefined)
+    this.#connection?.end(new AbortError('transport closed'), true)
     this.#sessionId = undefined
   }
 
@@ -142,7 +142,7 @@ export class SseTransport implements Transport {
     const connection: Connection = {
       source,
       endpoint,
-      end: (error, viewError = error) => {
+      end: (error, quietly) => {
         if (this.#connection !== connection) return
         this.#connection = undefined
         this.#sessionId = undefined
@@ -150,7 +150,7 @@ export class SseTransport implements Transport {
         source.close()
         rejectEndpoint(error)
         for (const settle of this.#pending.values()) settle(error)
-        for (const view of this.#views) view.end(viewError)
+        for (const view of this.#views) view.end(quietly ? undefined : error)
       },
     }
     const timeout = this.#options.endpointTimeout ?? 10_000

@@ -114,8 +114,9 @@ export class StreamableHttpTransport implements Transport {
       }
       await this.#expectStream(response)
     } catch (error) {
+      const failure = this.#failure(error, signal)
       done()
-      throw this.#failure(error, signal)
+      throw failure
     }
     this.#openStreams++
     const closed = this.#follow(response, signal, true, onMessage, () => false)
