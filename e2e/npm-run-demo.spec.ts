@@ -41,7 +41,9 @@ test('npm run demo: serves the page with the embedded servers and stops them on 
     const url = /nanomcp demo: (http\S+)/.exec(demo.output())?.[1] ?? ''
     expect(url).toBe(`http://127.0.0.1:${port}/`)
     const modernUrl = /modern\s+(http\S+)/.exec(demo.output())?.[1] ?? ''
+    const everythingUrl = /everything\s+(http\S+)/.exec(demo.output())?.[1] ?? ''
     expect(modernUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+    expect(everythingUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
 
     // The dev page needs no ?servers=: the list is baked in.
     await page.goto(url)
@@ -51,7 +53,10 @@ test('npm run demo: serves the page with the embedded servers and stops them on 
 
     demo.child.kill('SIGTERM')
     expect(await within(demo.exited, 15_000, 'stopping')).toBe(0)
-    await expect(fetch(modernUrl, { method: 'POST', signal: AbortSignal.timeout(3000) })).rejects.toThrow()
+    // Our servers and server-everything's child process are gone: their ports refuse connections.
+    for (const url of [modernUrl, everythingUrl]) {
+      await expect(fetch(url, { method: 'POST', signal: AbortSignal.timeout(3000) })).rejects.toThrow()
+    }
   } finally {
     stopChild(demo.child)
   }

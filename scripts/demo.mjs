@@ -72,12 +72,12 @@ function stop() {
   return stopping
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    console.log('\nStopping the demo…')
-    void stop().then(() => process.exit())
-  })
+function onSignal() {
+  console.log('\nStopping the demo…')
+  void stop().then(() => process.exit())
 }
+process.on('SIGINT', onSignal)
+process.on('SIGTERM', onSignal)
 
 async function main() {
   const port = requestedPort()
@@ -110,6 +110,13 @@ async function main() {
   })
   await vite.listen()
   if (stopping) return
+  // Vite exits the process on SIGTERM (and when stdin ends) by itself, which would cut the MCP servers' shutdown
+  // short: this script owns the shutdown.
+  for (const listener of process.listeners('SIGTERM')) {
+    if (listener === onSignal) continue
+    process.off('SIGTERM', listener)
+    process.stdin.off('end', listener)
+  }
   const url = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`
 
   console.log('\nEmbedded MCP servers:')
