@@ -121,9 +121,10 @@ export class Client {
     const deferred: ServerNotification[] = []
     const promise = this.#guarded(method, params, options, deferred)
     // Notifications an older server sent on this request's stream reach the app only once the request has
-    // settled, so a handler that awaits a request of its own never runs inside this one.
+    // settled and its caller has resumed (a macrotask later), so a handler that awaits a request of its own
+    // never runs inside this one.
     const flush = () => {
-      for (const notification of deferred.splice(0)) this.#notify(notification)
+      if (deferred.length) setTimeout(() => deferred.splice(0).forEach((n) => this.#notify(n)))
     }
     promise.then(flush, flush)
     return promise

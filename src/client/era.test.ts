@@ -239,7 +239,7 @@ describe('the handshake', () => {
     const result = await client.request('tools/list')
     expect(result.tools).toHaveLength(1)
     expect(sessions).toBe(2)
-    expect(server!.methods().slice(3)).toEqual(['tools/list', 'initialize', 'notifications/initialized', 'tools/list'])
+    expect(server!.methods().slice(4)).toEqual(['tools/list', 'initialize', 'notifications/initialized', 'tools/list'])
     expect(server!.seen.at(-3)!.headers['mcp-session-id']).toBeUndefined()
     expect(server!.seen.at(-1)!.headers['mcp-session-id']).toBe('session-2')
   })
