@@ -1,8 +1,7 @@
 import { atom } from 'nanostores'
 import { Client } from '../client/client'
-import type { RequestOptions, ServerDescription, ServerNotification, SubscriptionState } from '../client/types'
+import type { RequestOptions, ServerNotification, SubscriptionState } from '../client/types'
 import { AbortError } from '../errors/abort-error'
-import { ProtocolError } from '../errors/protocol-error'
 import { RpcError } from '../errors/rpc-error'
 import { StreamableHttpTransport } from '../transport/streamable-http'
 import type { Transport } from '../transport/types'
@@ -14,14 +13,6 @@ import { sharedCache } from './shared-cache'
 import type { ListKind, Mcp, McpOptions, Prompt, Resource, ResourceTemplate, ServerState, Status, Tool } from './types'
 
 const LIST_KINDS = Object.keys(KINDS) as ListKind[]
-
-const toServerState = ({ era, protocolVersion, serverInfo, capabilities, instructions }: ServerDescription): ServerState => ({
-  era,
-  protocolVersion,
-  capabilities,
-  ...(serverInfo ? { serverInfo } : {}),
-  ...(instructions !== undefined ? { instructions } : {}),
-})
 
 /**
  * Builds a Client for `target` and exposes what it knows as nanostores atoms. Lists load when first watched,
@@ -47,7 +38,8 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
     return (connecting ??= (async () => {
       $status.set({ status: 'connecting' })
       try {
-        const server = toServerState(await client.connect())
+        // The client's description (supportedVersions included on 2026-07-28) is what $server shows.
+        const server: ServerState = await client.connect()
         if (!closed) {
           $server.set(server)
           $status.set({ status: 'ready' })
@@ -140,11 +132,9 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
     readResource: (uri, requestOptions) => request('resources/read', { uri }, requestOptions),
     watchResource: (uri, onUpdate) => listen.watch(uri, onUpdate),
     async complete(ref, argument, context, requestOptions) {
+      // The client has checked the result's shape (`completion.values`, an array of strings).
       const result = await request('completion/complete', { ref, argument, ...(context ? { context } : {}) }, requestOptions)
-      const completion = result.completion
-      if (!isObject(completion) || !Array.isArray(completion.values) || !completion.values.every((v) => typeof v === 'string'))
-        throw new ProtocolError('completion/complete result has no "completion.values" string array', result)
-      return completion as { values: string[]; total?: number; hasMore?: boolean }
+      return result.completion as { values: string[]; total?: number; hasMore?: boolean }
     },
     refresh: (kind) => lists[kind].refresh(),
     async close() {
