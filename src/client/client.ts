@@ -30,7 +30,6 @@ type Result = Record<string, unknown>
 const TASKS = 'io.modelcontextprotocol/tasks'
 /** Only these may answer `input_required` (spec: MRTR). */
 const INPUT_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read'])
-const MODERN_ERRORS = new Set([-32020, -32021])
 const ALL_VERSIONS = [VERSION, ...LEGACY_VERSIONS]
 
 /** Eras learnt in this page, per server URL: a second Client for the same server skips the probe. */
@@ -60,6 +59,7 @@ export class Client {
   #ambiguous = false
   #recalled = false
   #session = false
+  #sessionIssued = false
   #gate: Promise<unknown> | undefined
   #closed: Error | undefined
   readonly #inflight = new Set<AbortController>()
@@ -180,6 +180,7 @@ export class Client {
         continue
       }
       if (this.#era === 'legacy') {
+        if (this.#sessionIssued && !this.#transport.sessionId) this.#session = false
         if (!this.#session) {
           await this.#exclusive(() => this.#handshake(this.#version ?? LEGACY_VERSIONS[0]!, true))
           continue
@@ -318,14 +319,14 @@ export class Client {
       if (legacy || supported.length === 0) return { kind: 'handshake', offer: legacy ?? LEGACY_VERSIONS[0]!, sse: false }
       throw this.#versionError(error, 'no common revision')
     }
-    if (code !== undefined && MODERN_ERRORS.has(code)) return { kind: 'modern-error' }
+    if (isModernError(code)) return { kind: 'modern-error' }
     if (status === 404 && code === -32601) return { kind: 'modern-error' }
     if (!probing) return { kind: 'other' }
     if (status === undefined) {
       return code === -32601 || code === -32000 ? { kind: 'handshake', offer: LEGACY_VERSIONS[0]!, sse: false } : { kind: 'other' }
     }
     if (status === 400 || status === 404 || status === 405) {
-      return { kind: 'handshake', offer: LEGACY_VERSIONS[0]!, sse: status !== 400 }
+      return { kind: 'handshake', offer: LEGACY_VERSIONS[0]!, sse: true }
     }
     return { kind: 'other' }
   }
@@ -474,7 +475,8 @@ export class Client {
     try {
       response = await this.#send({ jsonrpc: '2.0', id: ++this.#nextId, method: 'initialize', params }, signal, (m) => this.#onSessionMessage(m))
     } catch (error) {
-      const refused = error instanceof HttpError && [400, 404, 405].includes(error.status) && !error.rpcError
+      // Spec: 400/404/405 without a modern error body on the initialize POST means "try HTTP+SSE".
+      const refused = error instanceof HttpError && [400, 404, 405].includes(error.status) && !isModernError(error.rpcError?.code)
       if (trySse && refused && this.#transport.legacySse) {
         this.#transport = this.#transport.legacySse()
         return this.#handshake(offer, false)
@@ -499,6 +501,7 @@ export class Client {
     this.#version = protocolVersion
     this.#unconfirmed = false
     this.#session = true
+    this.#sessionIssued = !!this.#transport.sessionId
     this.#server = { era: 'legacy', protocolVersion, serverInfo, capabilities: serverCapabilities, instructions }
     this.#remember({ era: 'legacy', protocolVersion, sse: this.#transport.kind === 'sse' || undefined })
     // HTTP+SSE has one stream for everything: listen on it from the start so nothing the server says is lost.
@@ -579,6 +582,9 @@ export class Client {
         this.#trace('in', message)
         this.#onSessionMessage(message)
       }
+      // A session the server issued an id for and the transport has since forgotten (a 404) is gone.
+      if (this.#sessionIssued && !this.#transport.sessionId) this.#session = false
+      if (!this.#session) await this.#exclusive(() => this.#handshake(this.#version ?? LEGACY_VERSIONS[0]!, false))
       let stream: ServerStream | undefined
       try {
         stream = await this.#transport.openStream(onMessage)
@@ -598,7 +604,10 @@ export class Client {
         if (this.#transport.kind === 'sse') this.#session = false
         for (const callback of this.#streamEnded) callback()
       }
-      stream.closed.then(ended, ended)
+      stream.closed.then(ended, (error: unknown) => {
+        if (error instanceof HttpError && error.sessionExpired) this.#session = false
+        ended()
+      })
       return stream
     })().finally(() => {
       this.#streamOpening = undefined
@@ -671,6 +680,10 @@ export class Client {
       },
     }
   }
+}
+
+function isModernError(code: number | undefined): boolean {
+  return code === -32020 || code === -32021 || code === -32022
 }
 
 function toProgress(p: Result): Progress {
