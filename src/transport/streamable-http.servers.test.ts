@@ -12,7 +12,7 @@ import type { JsonRpcNotification, JsonRpcRequest } from './types'
 const servers = inject('servers')
 let nextId = 0
 const request = (method: string, params?: Record<string, unknown>): JsonRpcRequest => ({ jsonrpc: '2.0', id: ++nextId, method, params })
-const control = (base: string, action: string) => fetch(`${base}/control/${action}`, { method: 'POST' }).then((r) => r.json())
+const control = (base: string | undefined, action: string) => fetch(`${base}/control/${action}`, { method: 'POST' }).then((r) => r.json())
 
 async function session(url: string): Promise<StreamableHttpTransport> {
   const transport = new StreamableHttpTransport(url)
