@@ -20,7 +20,7 @@ const disconnectButton = byId<HTMLButtonElement>('disconnect-button')
 const status = byId('status')
 const serverCard = byId('server')
 const dialog = byId<HTMLDialogElement>('input-dialog')
-const sections = [serverCard, byId('workspace'), byId('activity')]
+const sections = [byId('workspace'), byId('activity')]
 
 const transcript = createTranscript(byId('transcript'))
 const notifications = createNotificationLog(byId('notifications'))
@@ -90,7 +90,11 @@ async function connect(url: string, transport: TransportChoice) {
     details.clear()
     unbind.push(
       mcp.$server.subscribe((s) => s && renderServerInfo(serverCard, s, transportLabel)),
-      bindCatalog(byId('catalog'), mcp, server, details.show),
+      bindCatalog(byId('catalog'), mcp, server, (kind, item) => {
+        details.show(kind, item)
+        // In the one-column (phone) layout the pane sits below the whole list: bring it into view.
+        if (matchMedia('(max-width: 900px)').matches) byId('detail').scrollIntoView({ block: 'start' })
+      }),
       details.clear,
     )
   } catch (error) {

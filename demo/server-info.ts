@@ -34,6 +34,7 @@ export function renderServerInfo(root: HTMLElement, server: ServerState, transpo
       ? h('ul', { class: 'chips', 'data-testid': 'capabilities' }, capabilityChips(server.capabilities))
       : h('p', { class: 'hint' }, 'None declared.'),
     h('details', {}, h('summary', {}, 'Raw capabilities'), h('pre', {}, json(server.capabilities))),
-    server.instructions && [h('h3', {}, 'Instructions'), h('p', { class: 'instructions' }, server.instructions)],
+    server.instructions &&
+      h('details', { open: true }, h('summary', {}, 'Instructions'), h('p', { class: 'instructions' }, server.instructions)),
   )
 }

@@ -15,11 +15,11 @@ export interface EmbeddedServer {
 }
 
 const KNOWN: Record<string, [label: string, transport: TransportChoice]> = {
-  modern: ['Modern server (2026-07-28, Streamable HTTP)', 'http'],
-  legacy: ['Legacy server (2025 handshake, Streamable HTTP)', 'http'],
-  sse: ['Legacy server (2024-11-05, HTTP+SSE)', 'sse'],
-  everything: ['server-everything (Streamable HTTP)', 'http'],
-  everythingSse: ['server-everything (HTTP+SSE)', 'sse'],
+  modern: ['Modern · 2026-07-28', 'http'],
+  legacy: ['Legacy · Streamable HTTP', 'http'],
+  sse: ['Legacy · HTTP+SSE', 'sse'],
+  everything: ['Everything · Streamable HTTP', 'http'],
+  everythingSse: ['Everything · HTTP+SSE', 'sse'],
 }
 
 export function parseServers(data: unknown): EmbeddedServer[] {

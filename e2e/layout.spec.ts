@@ -47,11 +47,13 @@ test('desktop 1280×800 and phone 390 px screenshots', async ({ page, request, s
   await field(page, 'b').fill('22')
   await page.getByRole('button', { name: 'Call tool' }).click()
   await expect(page.getByTestId('tool-result')).toContainText('42')
+  await page.evaluate(() => window.scrollTo(0, 0))
   await screenshot(page, 'desktop-1280x800', false)
 
   await page.setViewportSize({ width: 390, height: 844 })
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow, 'horizontal scrolling on a phone').toBeLessThanOrEqual(0)
+  await page.evaluate(() => window.scrollTo(0, 0))
   await screenshot(page, 'phone-390', false)
   await screenshot(page, 'phone-390-full')
 })
