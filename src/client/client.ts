@@ -11,7 +11,6 @@ import type {
   ServerNotification,
   Subscription,
 } from './types'
-import * as z from 'zod/mini'
 import { LEGACY_VERSIONS, PACKAGE_VERSION, VERSION } from '../version'
 import { AbortError } from '../errors/abort-error'
 import { HttpError } from '../errors/http-error'
@@ -22,7 +21,7 @@ import { TimeoutError } from '../errors/timeout-error'
 import { UnsupportedVersionError } from '../errors/unsupported-version-error'
 import { abortable, reasonOf, sleep } from './abortable'
 import { applyDefaults } from './apply-defaults'
-import { createTaskResult, detailedTask, discoverResult, errorObject, initializeResult, inputRequiredResult, resultSchemas } from './schemas'
+import { createTaskResult, detailedTask, discoverResult, errorObject, initializeResult, inputRequiredResult, resultObject, resultSchemas } from './schemas'
 import { listen, type ListenHost } from './listen'
 
 type Result = Record<string, unknown>
@@ -396,6 +395,7 @@ export class Client {
     const parsed = inputRequiredResult.safeParse(result)
     if (!parsed.success) throw new ProtocolError('Malformed input_required result', parsed.error.issues)
     const requests = (parsed.data.inputRequests ?? {}) as Record<string, InputRequest>
+    if (Object.values(requests).some((r) => typeof r?.method !== 'string')) throw new ProtocolError('Malformed inputRequests', requests)
     const handler = this.#options.onInputRequest
     if (!handler) throw new InputRequiredError(`${method} needs input and the client has no onInputRequest handler`, requests, round)
     if (round > (this.#options.maxInputRounds ?? 10)) throw new InputRequiredError(`${method} still needs input after ${round - 1} rounds`, requests, round)
@@ -631,7 +631,7 @@ export class Client {
     if (response.error !== undefined) {
       const parsed = errorObject.safeParse(response.error)
       if (!parsed.success) throw new ProtocolError(`Malformed error object in the answer to ${message.method}`, response.error)
-    } else if (!z.record(z.string(), z.unknown()).safeParse(response.result).success) {
+    } else if (!resultObject.safeParse(response.result).success) {
       throw new ProtocolError(`The answer to ${message.method} has neither a result object nor an error`, response)
     }
     return response

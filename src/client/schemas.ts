@@ -2,8 +2,12 @@
 // add fields, and list items are checked one by one by the stores (a bad item must not sink a whole page).
 import * as z from 'zod/mini'
 
-const record = z.record(z.string(), z.unknown())
+// looseObject({}) rather than z.record: the same check for our purpose, and it keeps zod's record parser
+// (about half a kilobyte gzipped) out of every app's bundle.
+const record = z.looseObject({})
 const implementation = z.looseObject({ name: z.string(), version: z.string() })
+
+export const resultObject = record
 
 export const errorObject = z.looseObject({ code: z.number(), message: z.string(), data: z.optional(z.unknown()) })
 
@@ -24,7 +28,7 @@ const page = (key: string) => z.looseObject({ [key]: z.array(z.unknown()), nextC
 
 const taskFields = {
   taskId: z.string(),
-  status: z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']),
+  status: z.string(),
   pollIntervalMs: z.optional(z.number()),
 }
 export const createTaskResult = z.looseObject(taskFields)
@@ -36,7 +40,7 @@ export const detailedTask = z.looseObject({
 })
 
 export const inputRequiredResult = z.looseObject({
-  inputRequests: z.optional(z.record(z.string(), z.looseObject({ method: z.string(), params: z.optional(record) }))),
+  inputRequests: z.optional(record),
   requestState: z.optional(z.string()),
 })
 
