@@ -98,7 +98,11 @@ async function connect(url: string, transport: TransportChoice) {
       details.clear,
     )
   } catch (error) {
-    if (current?.mcp === mcp) status.replaceChildren(renderError(error))
+    if (current?.mcp !== mcp) return
+    // Nothing to disconnect from; the transcript stays up to show what was tried.
+    await disconnect()
+    byId('activity').hidden = false
+    status.replaceChildren(renderError(error))
   }
 }
 

@@ -10,6 +10,8 @@ import {
   TimeoutError,
   UnsupportedVersionError,
 } from '../src/index'
+// The header lists live beside the error that names them (not exported from the package index).
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../src/errors/network-error'
 import { h, isRecord, json } from './dom'
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -133,15 +135,23 @@ export function renderError(error: unknown): HTMLElement {
   if (error instanceof NetworkError && error.possibleCors) {
     return box(
       'Could not reach the server — most likely CORS',
-      h('p', {}, message),
       h(
         'p',
-        { class: 'hint' },
-        'A browser page may only talk to an MCP server on another origin when that server answers the preflight ' +
-          '(OPTIONS) with Access-Control-Allow-Origin, the methods and headers above, and exposes the session ' +
-          'and authentication headers. Check the server is running and that its CORS setup allows this origin: ',
-        h('code', {}, location.origin),
+        {},
+        'The browser got no answer from ',
+        h('code', {}, error.url),
+        '. Either the server is not running, or it does not let pages from other origins talk to it. ' +
+          'A cross-origin MCP server must answer preflights (OPTIONS) and responses with:',
       ),
+      h(
+        'pre',
+        { class: 'cors' },
+        `Access-Control-Allow-Origin: ${location.origin}\n` +
+          'Access-Control-Allow-Methods: GET, POST, DELETE\n' +
+          `Access-Control-Allow-Headers: ${CORS_ALLOW_HEADERS}\n` +
+          `Access-Control-Expose-Headers: ${CORS_EXPOSE_HEADERS}`,
+      ),
+      h('details', {}, h('summary', {}, 'Full error'), h('p', {}, message)),
     )
   }
   const titles: [new (...args: never[]) => Error, string][] = [
