@@ -18,10 +18,8 @@ function checked(call) {
 
 async function measure({ url, rounds, perRound, block, warmup }) {
   const nanomcp = new Client(new StreamableHttpTransport(url), { clientInfo: CLIENT_INFO })
-  await nanomcp.request('tools/list')
   const official = new OfficialClient(CLIENT_INFO, { versionNegotiation: { mode: 'auto' } })
   await official.connect(new StreamableHTTPClientTransport(new URL(url)))
-  await official.listTools()
   const probe = new Client(new StreamableHttpTransport(url), { clientInfo: CLIENT_INFO })
   const wire = await captureRequest(() => probe.request('tools/call', ECHO))
   await probe.close()

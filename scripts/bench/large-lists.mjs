@@ -1,6 +1,7 @@
 // Time to the complete list of 10,000 tools over 100 pages (the fixture server, in another process), from a
 // fresh client: construction, era, every page, validation. Three ways: nanomcp's tools/list loop with cursors
-// through client.request, nanomcp's createMcp $tools atom, and the official client's auto-aggregating listTools().
+// through client.request, nanomcp's createMcp $tools atom, and the official client's auto-aggregating listTools();
+// a raw fetch loop gives the floor.
 import { loadNanomcp, loadOfficial, nanoClient, officialClient } from './clients.mjs'
 import { TOOL_COUNT } from './fixture-pages.mjs'
 import { summarize } from './stats.mjs'
@@ -12,6 +13,23 @@ function expectAll(tools) {
 
 function contenders(nano, official, url) {
   return {
+    // The floor: the same pages fetched and parsed with no client at all.
+    'raw fetch loop': async () => {
+      const tools = []
+      let cursor
+      let id = 0
+      do {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/list', params: cursor === undefined ? {} : { cursor } }),
+        })
+        const { result } = await res.json()
+        tools.push(...result.tools)
+        cursor = result.nextCursor
+      } while (cursor !== undefined)
+      expectAll(tools)
+    },
     'nanomcp request loop': async () => {
       const client = nanoClient(nano, url)
       const tools = []

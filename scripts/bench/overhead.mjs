@@ -29,9 +29,7 @@ export function summarizeRounds(medians) {
 
 async function measure(nano, official, { url, calls, rounds, warmup, block = 20 }) {
   const nanomcp = nanoClient(nano, url)
-  await nanomcp.request('tools/list')
   const officialC = await officialClient(official, url)
-  await officialC.listTools()
   const probe = nanoClient(nano, url)
   const wire = await captureRequest(() => probe.request('tools/call', ECHO))
   await probe.close()

@@ -22,13 +22,15 @@ function flooders(nano, nanomcp, official) {
     },
     nanomcp: async (url, count, onEach) => {
       let n = 0
-      const result = await nanomcp.request('tools/call', args(count), { timeout: 300_000, onProgress: () => onEach?.(++n) })
+      const tick = onEach ?? (() => {})
+      const result = await nanomcp.request('tools/call', args(count), { timeout: 300_000, onProgress: () => tick(++n) })
       if (n !== count) throw new Error(`nanomcp delivered ${n} of ${count} progress notifications`)
       return result.structuredContent.bytes
     },
     official: async (url, count, onEach) => {
       let n = 0
-      const result = await official.callTool(args(count), { timeout: 300_000, onprogress: () => onEach?.(++n) })
+      const tick = onEach ?? (() => {})
+      const result = await official.callTool(args(count), { timeout: 300_000, onprogress: () => tick(++n) })
       if (n !== count) throw new Error(`the official client delivered ${n} of ${count} progress notifications`)
       return result.structuredContent.bytes
     },
