@@ -1,4 +1,5 @@
 // The right-hand pane: what one selected tool, prompt, resource or template is, and a form to use it.
+import type { Progress, RequestOptions } from '../src/client/types'
 import type { ListKind, Mcp } from '../src/stores/types'
 import { displayName, type Item } from './catalog'
 import { fill, h, isRecord, json } from './dom'
@@ -17,14 +18,30 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
   // Watches outlive the selection: a resource stays subscribed until the user stops it or disconnects.
   const watches = new Map<string, { stop: () => void; updates: number; last?: number }>()
 
-  /** Runs one request with a Cancel button, then shows its result or its error in `output`. */
-  async function run(output: HTMLElement, request: (signal: AbortSignal) => Promise<HTMLElement>) {
+  /** Runs one request with a Cancel button and its progress, then shows its result or its error in `output`. */
+  async function run(output: HTMLElement, request: (options: RequestOptions) => Promise<HTMLElement>) {
     const controller = new AbortController()
+    const progress = h('progress', { hidden: true, 'aria-label': 'Progress' })
+    const note = h('span', {}, 'Waiting for the server… ')
+    const onProgress = (p: Progress) => {
+      progress.hidden = false
+      progress.max = p.total ?? 0
+      if (p.total) progress.value = p.progress
+      else progress.removeAttribute('value')
+      note.textContent = `${p.message ?? `${p.progress}${p.total ? ` of ${p.total}` : ''}`} `
+    }
     output.replaceChildren(
-      h('p', { class: 'busy' }, 'Waiting for the server… ', h('button', { type: 'button', onclick: () => controller.abort('cancelled by the user') }, 'Cancel')),
+      h(
+        'p',
+        { class: 'busy' },
+        note,
+        progress,
+        ' ',
+        h('button', { type: 'button', onclick: () => controller.abort('cancelled by the user') }, 'Cancel'),
+      ),
     )
     try {
-      output.replaceChildren(await request(controller.signal))
+      output.replaceChildren(await request({ signal: controller.signal, onProgress }))
     } catch (error) {
       output.replaceChildren(renderError(error))
     }
@@ -70,7 +87,7 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
           h('p', { class: 'chips', title: 'Hints from the server; not verified' }, chips.map(([, text]) => h('span', { class: 'chip' }, text))),
       ),
       actionForm(schemaForm(item.inputSchema), 'Call tool', (args) =>
-        run(output, async (signal) => renderToolResult(await mcp.callTool(item.name, args, { signal }))),
+        run(output, async (options) => renderToolResult(await mcp.callTool(item.name, args, options))),
       ),
       item.outputSchema !== undefined && h('details', {}, h('summary', {}, 'Output schema'), h('pre', {}, json(item.outputSchema))),
       output,
@@ -90,7 +107,7 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
       pane,
       ...header(item, 'Prompt'),
       actionForm(schemaForm(schema), 'Get prompt', (values) =>
-        run(output, async (signal) => renderPromptResult(await mcp.getPrompt(item.name, values as Record<string, string>, { signal }))),
+        run(output, async (options) => renderPromptResult(await mcp.getPrompt(item.name, values as Record<string, string>, options))),
       ),
       output,
     )
@@ -101,7 +118,7 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
     const output = h('div', { class: 'output', 'aria-live': 'polite' })
     const watchButton = h('button', { type: 'button', 'aria-pressed': 'false' })
     const updates = h('p', { class: 'hint', 'data-testid': 'resource-updates', 'aria-live': 'polite' })
-    const read = () => run(output, async (signal) => renderReadResult(await mcp.readResource(uri, { signal })))
+    const read = () => run(output, async (options) => renderReadResult(await mcp.readResource(uri, options)))
 
     const paint = () => {
       const watch = watches.get(uri)
@@ -171,7 +188,7 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
     const form = actionForm(fields, 'Read', () => {
       const uri = expand()
       preview.textContent = uri
-      void run(output, async (signal) => renderReadResult(await mcp.readResource(uri, { signal })))
+      void run(output, async (options) => renderReadResult(await mcp.readResource(uri, options)))
     })
     fill(pane, ...header(item, 'Resource template', h('p', {}, 'URI: ', preview)), form, output)
   }

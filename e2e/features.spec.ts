@@ -89,6 +89,23 @@ test.describe('modern server', () => {
     await expect(page.getByRole('button', { name: 'Watch for updates' })).toHaveAttribute('aria-pressed', 'false')
   })
 
+  test('a long call shows its progress and can be cancelled', async ({ page }) => {
+    await item(page, 'slow_count').click()
+    await field(page, 'steps').fill('6')
+    await field(page, 'delayMs').fill('250')
+    await page.getByRole('button', { name: 'Call tool' }).click()
+    await expect(page.locator('#detail .busy')).toContainText(/step \d of 6/)
+    await expect(page.getByRole('progressbar')).toBeVisible()
+    await expect(page.getByTestId('tool-result')).toContainText('counted to 6')
+
+    await field(page, 'steps').fill('100')
+    await page.getByRole('button', { name: 'Call tool' }).click()
+    await expect(page.locator('#detail .busy')).toContainText(/step \d+ of 100/)
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByTestId('error')).toContainText('Cancelled')
+    await expect(page.getByTestId('error')).toContainText('cancelled by the user')
+  })
+
   test('a JSON-RPC error is shown as the server refusing, not as a tool result', async ({ page, request, servers }) => {
     // Removed on the server while the page still shows it: the modern server refuses the call (-32602).
     await item(page, 'echo').click()
