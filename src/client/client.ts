@@ -4,6 +4,7 @@ import type {
   Era,
   EraRecord,
   InputRequest,
+  InputRequestHandler,
   ListenFilter,
   Progress,
   RequestOptions,
@@ -21,7 +22,8 @@ import { TimeoutError } from '../errors/timeout-error'
 import { UnsupportedVersionError } from '../errors/unsupported-version-error'
 import { abortable, reasonOf, sleep } from './abortable'
 import { applyDefaults } from './apply-defaults'
-import { createTaskResult, detailedTask, discoverResult, errorObject, initializeResult, inputRequiredResult, resultObject, resultSchemas } from './schemas'
+import { awaitTask } from './await-task'
+import { discoverResult, errorObject, initializeResult, inputRequiredResult, resultObject, resultSchemas } from './schemas'
 import { listen, type ListenHost } from './listen'
 
 type Result = Record<string, unknown>
@@ -212,7 +214,7 @@ export class Client {
     const record = this.#transport.kind === 'sse' ? { era: 'legacy' as const, protocolVersion: LEGACY_VERSIONS[0]! } : (memory.get(url) ?? (await this.#options.eraStore?.get(url)))
     this.#recalled = true
     if (!record) return
-    if (record.sse && this.#transport.legacySse) this.#transport = this.#transport.legacySse()
+    if (record.sse && this.#transport.legacySse) this.#transport = await this.#transport.legacySse()
     this.#era = record.era
     this.#version = record.era === 'modern' ? VERSION : record.protocolVersion
     this.#unconfirmed = record.era === 'modern'
@@ -303,7 +305,12 @@ export class Client {
         current = await this.#answerInput(method, params, result, round, signal)
         continue
       }
-      if (type === 'task' && method === 'tools/call' && this.#options.tasks) return this.#awaitTask(result, options, signal)
+      if (type === 'task' && method === 'tools/call' && this.#options.tasks) {
+        return awaitTask(result, signal, {
+          call: (m, p, s) => this.#modern(m, p, {}, s, false, []),
+          answer: this.#options.onInputRequest && ((requests, s) => this.#answer(requests, { method: 'tools/call', params: { taskId: result.taskId }, round: 1, signal: s })),
+        })
+      }
       throw new ProtocolError(`Unexpected resultType "${String(type)}" for ${method}`, result)
     }
   }
@@ -400,10 +407,15 @@ export class Client {
     if (!handler) throw new InputRequiredError(`${method} needs input and the client has no onInputRequest handler`, requests, round)
     if (round > (this.#options.maxInputRounds ?? 10)) throw new InputRequiredError(`${method} still needs input after ${round - 1} rounds`, requests, round)
     const next: Result = { ...params }
-    if (Object.keys(requests).length) next.inputResponses = this.#withDefaults(requests, await abortable(Promise.resolve(handler(requests, { method, params, round, signal })), signal))
+    if (Object.keys(requests).length) next.inputResponses = await this.#answer(requests, { method, params, round, signal })
     // Echoed byte for byte: requestState is the server's, never ours to parse.
     if (parsed.data.requestState !== undefined) next.requestState = result.requestState
     return next
+  }
+
+  /** Asks the app's handler for one round's answers, with schema defaults filled into accepted forms. */
+  async #answer(requests: Record<string, InputRequest>, context: Parameters<InputRequestHandler>[1]): Promise<Result> {
+    return this.#withDefaults(requests, await abortable(Promise.resolve(this.#options.onInputRequest!(requests, context)), context.signal))
   }
 
   #withDefaults(requests: Record<string, InputRequest>, responses: Result): Result {
@@ -415,40 +427,6 @@ export class Client {
       }
     }
     return out
-  }
-
-  async #awaitTask(result: Result, options: RequestOptions, signal: AbortSignal): Promise<Result> {
-    const parsed = createTaskResult.safeParse(result)
-    if (!parsed.success) throw new ProtocolError('Malformed task result', parsed.error.issues)
-    const taskId = parsed.data.taskId
-    let interval = parsed.data.pollIntervalMs ?? 1000
-    const answered = new Set<string>()
-    try {
-      for (;;) {
-        await sleep(interval, signal)
-        const task = detailedTask.safeParse(await this.#modern('tasks/get', { taskId }, {}, signal, false, []))
-        if (!task.success) throw new ProtocolError('Malformed tasks/get result', task.error.issues)
-        const { status, inputRequests } = task.data
-        interval = task.data.pollIntervalMs ?? interval
-        if (status === 'completed') return this.#validate('tools/call', task.data.result ?? {})
-        if (status === 'failed') throw new RpcError(task.data.error?.code ?? -32603, task.data.error?.message ?? 'Task failed', task.data.error?.data)
-        if (status === 'cancelled') throw new AbortError('task cancelled by the server')
-        const open = Object.fromEntries(Object.entries((inputRequests ?? {}) as Record<string, InputRequest>).filter(([key]) => !answered.has(key)))
-        if (status === 'input_required' && Object.keys(open).length) {
-          if (!this.#options.onInputRequest) throw new InputRequiredError('The task needs input and the client has no onInputRequest handler', open, 1)
-          const responses = await this.#options.onInputRequest(open, { method: 'tools/call', params: { taskId }, round: 1, signal })
-          for (const key of Object.keys(open)) answered.add(key)
-          await this.#modern('tasks/update', { taskId, inputResponses: this.#withDefaults(open, responses) }, {}, signal, false, [])
-        }
-      }
-    } catch (error) {
-      if (signal.aborted) {
-        // Tasks outlive streams: only tasks/cancel stops the work on the server.
-        void this.#modern('tasks/cancel', { taskId }, {}, AbortSignal.timeout(5000), false, []).catch(() => undefined)
-      }
-      throw error
-    }
-    void options
   }
 
   #validate(method: string, result: Result): Result {
@@ -478,7 +456,7 @@ export class Client {
       // Spec: 400/404/405 without a modern error body on the initialize POST means "try HTTP+SSE".
       const refused = error instanceof HttpError && [400, 404, 405].includes(error.status) && !isModernError(error.rpcError?.code)
       if (trySse && refused && this.#transport.legacySse) {
-        this.#transport = this.#transport.legacySse()
+        this.#transport = await this.#transport.legacySse()
         return this.#handshake(offer, false)
       }
       throw error

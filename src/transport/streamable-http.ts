@@ -7,8 +7,8 @@ import { idKey, isResponse, parseMessages } from './json-rpc'
 import { learnTools, modernHeaders, modernVersion } from './modern-headers'
 import { readText } from './read-body'
 import { readSse, type StreamCursor } from './read-sse'
-import { httpError } from './response-errors'
 import { SseTransport } from './sse'
+import { httpError } from './response-errors'
 import type {
   JsonRpcMessage,
   JsonRpcNotification,
@@ -137,7 +137,7 @@ export class StreamableHttpTransport implements Transport {
     this.#sessionId = undefined
   }
 
-  legacySse(): Transport {
+  async legacySse(): Promise<Transport> {
     return new SseTransport(this.url, this.#options)
   }
 

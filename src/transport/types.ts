@@ -79,9 +79,9 @@ export interface Transport {
   resetSession(): void
   /**
    * Streamable HTTP only: an HTTP+SSE transport for the same URL and options, for the 2024-11-05 fallback
-   * when the first POST is refused with 400/404/405.
+   * when the first POST is refused with 400/404/405. Asynchronous so bundlers can split it into its own chunk.
    */
-  legacySse?(): Transport
+  legacySse?(): Promise<Transport>
   /** Ends the session (DELETE on Streamable HTTP when a session exists), closes every stream, rejects pending work. */
   close(): Promise<void>
 }
