@@ -52,7 +52,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const { min, gzip, lazy } = await measure(code)
     const verdict = budget ? (gzip > budget ? `  OVER the ${budget / 1024} KB budget` : `  (budget ${budget / 1024} KB)`) : ''
     if (budget && gzip > budget) over = true
-    const later = lazy.gzip ? `   + ${lazy.gzip} B gzip loaded on demand` : ''
+    const later = lazy.min ? `   + ${lazy.gzip} B gzip loaded on demand` : ''
     console.log(`${name.padEnd(36)} min ${String(min).padStart(7)} B   min+gzip ${String(gzip).padStart(6)} B${later}${verdict}`)
   }
   if (over && process.argv.includes('--check')) process.exit(1)

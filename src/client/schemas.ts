@@ -1,59 +1,51 @@
 // Shapes of the results nanomcp reads, checked once where the client receives them. Loose objects: servers may
 // add fields, and list items are checked one by one by the stores (a bad item must not sink a whole page).
-import * as z from 'zod/mini'
+import type { Implementation, InputRequest } from './types'
+import { array, boolean, number, object, optional, shape, string, type Shape } from './shape'
 
-// looseObject({}) rather than z.record: the same check for our purpose, and it keeps zod's record parser
-// (about half a kilobyte gzipped) out of every app's bundle.
-const record = z.looseObject({})
-const implementation = z.looseObject({ name: z.string(), version: z.string() })
+type Result = Record<string, unknown>
+const record = object()
 
-export const resultObject = record
+export const resultObject = shape<Result>(record)
 
-export const errorObject = z.looseObject({ code: z.number(), message: z.string(), data: z.optional(z.unknown()) })
+const error = object({ code: number, message: string })
+export const errorObject = shape<{ code: number; message: string; data?: unknown }>(error)
 
-export const initializeResult = z.looseObject({
-  protocolVersion: z.string(),
-  capabilities: record,
-  serverInfo: implementation,
-  instructions: z.optional(z.string()),
-})
+export const initializeResult = shape<{ protocolVersion: string; capabilities: Result; serverInfo: Implementation; instructions?: string }>(
+  object({ protocolVersion: string, capabilities: record, serverInfo: object({ name: string, version: string }), instructions: optional(string) }),
+)
 
-export const discoverResult = z.looseObject({
-  supportedVersions: z.array(z.string()),
-  capabilities: record,
-  instructions: z.optional(z.string()),
-})
+export const discoverResult = shape<{ supportedVersions: string[]; capabilities: Result; instructions?: string }>(
+  object({ supportedVersions: array(string), capabilities: record, instructions: optional(string) }),
+)
 
-const page = (key: string) => z.looseObject({ [key]: z.array(z.unknown()), nextCursor: z.optional(z.string()) })
+const page = (key: string) => shape<Result>(object({ [key]: array(), nextCursor: optional(string) }))
 
-const taskFields = {
-  taskId: z.string(),
-  status: z.string(),
-  pollIntervalMs: z.optional(z.number()),
+const taskFields = { taskId: string, status: string, pollIntervalMs: optional(number) }
+interface Task {
+  taskId: string
+  status: string
+  pollIntervalMs?: number
 }
-export const createTaskResult = z.looseObject(taskFields)
-export const detailedTask = z.looseObject({
-  ...taskFields,
-  inputRequests: z.optional(record),
-  result: z.optional(record),
-  error: z.optional(errorObject),
-})
+export const createTaskResult = shape<Task>(object(taskFields))
+export const detailedTask = shape<Task & { inputRequests?: Result; result?: Result; error?: { code: number; message: string; data?: unknown } }>(
+  object({ ...taskFields, inputRequests: optional(record), result: optional(record), error: optional(error) }),
+)
 
-export const inputRequiredResult = z.looseObject({
-  inputRequests: z.optional(record),
-  requestState: z.optional(z.string()),
-})
+export const inputRequiredResult = shape<{ inputRequests?: Record<string, InputRequest>; requestState?: string }>(
+  object({ inputRequests: optional(record), requestState: optional(string) }),
+)
 
 /** Result shapes by method; methods not listed only need to be objects. */
-export const resultSchemas: Record<string, z.ZodMiniType> = {
-  initialize: initializeResult,
-  'server/discover': discoverResult,
+export const resultSchemas: Record<string, Shape<Result>> = {
+  initialize: initializeResult as Shape<Result>,
+  'server/discover': discoverResult as Shape<Result>,
   'tools/list': page('tools'),
   'prompts/list': page('prompts'),
   'resources/list': page('resources'),
   'resources/templates/list': page('resourceTemplates'),
-  'tools/call': z.looseObject({ content: z.array(z.looseObject({ type: z.string() })), isError: z.optional(z.boolean()) }),
-  'prompts/get': z.looseObject({ messages: z.array(z.looseObject({ role: z.string(), content: record })) }),
-  'resources/read': z.looseObject({ contents: z.array(z.looseObject({ uri: z.string() })) }),
-  'completion/complete': z.looseObject({ completion: z.looseObject({ values: z.array(z.string()) }) }),
+  'tools/call': shape(object({ content: array(object({ type: string })), isError: optional(boolean) })),
+  'prompts/get': shape(object({ messages: array(object({ role: string, content: record })) })),
+  'resources/read': shape(object({ contents: array(object({ uri: string })) })),
+  'completion/complete': shape(object({ completion: object({ values: array(string) }) })),
 }

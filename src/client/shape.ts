@@ -1,0 +1,52 @@
+// A few lines of shape checking instead of zod/mini. Why not the library: zod/mini measured 5.2 KB min+gzip
+// of a 17.4 KB Client + StreamableHttpTransport bundle, which alone put the 16 KB budget out of reach; these
+// checks cover the same ground (loose objects, optional fields, arrays, primitives) in a few hundred bytes.
+
+/** Returns what is wrong with a value (a path and an expectation), or undefined when it fits. */
+export type Check = (value: unknown, path: string) => string | undefined
+
+export interface Shape<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: string[] } }
+}
+
+const is =
+  (type: string): Check =>
+  (value, path) =>
+    typeof value === type ? undefined : `${path}: expected ${type}`
+
+export const string = is('string')
+export const number = is('number')
+export const boolean = is('boolean')
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** An object with at least these fields; other fields pass through untouched (servers may add their own). */
+export const object =
+  (fields: Record<string, Check> = {}): Check =>
+  (value, path) => {
+    if (!isObject(value)) return `${path}: expected object`
+    for (const [key, check] of Object.entries(fields)) {
+      const issue = check(value[key], `${path}.${key}`)
+      if (issue) return issue
+    }
+  }
+
+export const array =
+  (item?: Check): Check =>
+  (value, path) =>
+    Array.isArray(value) ? (item ? value.map((v, i) => item(v, `${path}[${i}]`)).find(Boolean) : undefined) : `${path}: expected array`
+
+export const optional =
+  (check: Check): Check =>
+  (value, path) =>
+    value === undefined ? undefined : check(value, path)
+
+export function shape<T>(check: Check): Shape<T> {
+  return {
+    safeParse(value) {
+      const issue = check(value, 'result')
+      return issue ? { success: false, error: { issues: [issue] } } : { success: true, data: value as T }
+    },
+  }
+}
