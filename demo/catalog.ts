@@ -1,6 +1,6 @@
 // The live lists: one tab per list atom, a search box once a list gets long, and the items as buttons.
 // Each atom is subscribed once; the stores layer refreshes it on change notifications, the page just redraws.
-import type { Mcp, ListKind, ListState, ServerState } from '../src/stores/types'
+import type { Mcp, ListKind, ListState, ServerState } from '../src/index'
 import { h, isRecord } from './dom'
 import { renderError } from './render-content'
 

@@ -1,6 +1,5 @@
 // The right-hand pane: what one selected tool, prompt, resource or template is, and a form to use it.
-import type { Progress, RequestOptions } from '../src/client/types'
-import type { ListKind, Mcp } from '../src/stores/types'
+import type { ListKind, Mcp, Progress, RequestOptions } from '../src/index'
 import { displayName, type Item } from './catalog'
 import { fill, h, isRecord, json } from './dom'
 import { renderError, renderPromptResult, renderReadResult, renderToolResult } from './render-content'

@@ -1,6 +1,6 @@
 // Answers an `input_required` round in a modal dialog: one generated form per elicitation, and Accept / Decline /
 // Cancel for the round. Plugged into the client as `onInputRequest`, whose promise this dialog settles.
-import type { InputRequest } from '../src/client/types'
+import type { InputRequest } from '../src/index'
 import { h, isRecord } from './dom'
 import { FormInputError, schemaForm, type SchemaForm } from './schema-form'
 

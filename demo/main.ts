@@ -1,8 +1,7 @@
 // The demo page: pick a server, connect, and bind nanomcp's atoms to the DOM.
 // Every binding is `atom.subscribe(render)`; the stores layer does the loading, refreshing and retrying.
-import { createMcp, SseTransport } from '../src/index'
-import type { InputRequest, SubscriptionState } from '../src/client/types'
-import type { Mcp } from '../src/stores/types'
+import { createMcp, SseTransport, type InputRequest, type Mcp, type SubscriptionState } from '../src/index'
+// Not part of the package's index; the demo reports the library's own version as its client version.
 import { PACKAGE_VERSION } from '../src/version'
 import { bindCatalog } from './catalog'
 import { createDetails } from './details'

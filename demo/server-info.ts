@@ -1,5 +1,5 @@
 // What the server said about itself: era and revision badges, name and version, capabilities, instructions.
-import type { ServerState } from '../src/stores/types'
+import type { ServerState } from '../src/index'
 import { fill, h, isRecord, json } from './dom'
 
 /** "tools (listChanged)", "resources (subscribe, listChanged)", … from the capabilities object. */

@@ -1,5 +1,5 @@
 // The protocol transcript (every message in and out, from the client's `onTrace`) and the notification log.
-import type { TraceEvent } from '../src/client/types'
+import type { TraceEvent } from '../src/index'
 import { h, isRecord, json } from './dom'
 
 // A listen stream or a chatty server can run for hours; old rows go so the page stays light.
