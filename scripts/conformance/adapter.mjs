@@ -6,7 +6,7 @@
 import { Client, StreamableHttpTransport } from '../../dist/index.js'
 import { answerInputRequest, capabilitiesFor, main } from './scenarios.mjs'
 
-await main(async ({ url, scenario, log }) => {
+await main(async ({ url, scenario, log, remaining }) => {
   const client = new Client(new StreamableHttpTransport(url), {
     clientInfo: { name: 'nanomcp-conformance-adapter', version: '1.0.0' },
     capabilities: capabilitiesFor(scenario),
@@ -14,7 +14,7 @@ await main(async ({ url, scenario, log }) => {
       Object.fromEntries(Object.entries(requests).map(([key, r]) => [key, answerInputRequest(r.method, r.params)])),
     // This app can show forms, so it lets older servers ask for them too.
     legacyElicitation: true,
-    timeout: 20_000,
+    timeout: remaining(),
     onTrace: (event) => log(`${event.direction === 'out' ? '→' : '←'} [${event.era ?? '?'}] ${JSON.stringify(event.message)}`),
     onNotification: (notification) => log(`notification ${notification.method}`),
   })
@@ -23,7 +23,7 @@ await main(async ({ url, scenario, log }) => {
     const items = []
     let cursor
     for (let page = 0; page < 100; page++) {
-      const result = await client.request(method, cursor ? { cursor } : {})
+      const result = await client.request(method, cursor ? { cursor } : {}, { timeout: remaining() })
       items.push(...(result[key] ?? []))
       cursor = result.nextCursor
       if (!cursor) break
@@ -32,15 +32,15 @@ await main(async ({ url, scenario, log }) => {
   }
   return {
     connect: async () => {
-      const server = await client.connect()
+      const server = await client.connect({ timeout: remaining() })
       log(`connected: era=${client.era} version=${client.protocolVersion} server=${JSON.stringify(server.serverInfo)}`)
     },
     listTools: () => list('tools/list', 'tools'),
-    callTool: (name, args) => client.request('tools/call', { name, arguments: args }),
+    callTool: (name, args) => client.request('tools/call', { name, arguments: args }, { timeout: remaining() }),
     listResources: () => list('resources/list', 'resources'),
-    readResource: (uri) => client.request('resources/read', { uri }),
+    readResource: (uri) => client.request('resources/read', { uri }, { timeout: remaining() }),
     listPrompts: () => list('prompts/list', 'prompts'),
-    getPrompt: (name) => client.request('prompts/get', { name }),
+    getPrompt: (name) => client.request('prompts/get', { name }, { timeout: remaining() }),
     close: () => client.close(),
   }
 })

@@ -6,7 +6,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { answerInputRequest, capabilitiesFor, main } from './scenarios.mjs'
 
-await main(async ({ url, scenario, log }) => {
+await main(async ({ url, scenario, log, remaining }) => {
   const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION ?? '2025-11-25'
   const negotiation = process.env.ADAPTER_NEGOTIATION ?? 'version'
   const mode = negotiation === 'auto' ? 'auto' : version === '2026-07-28' ? { pin: version } : 'legacy'
@@ -18,17 +18,17 @@ await main(async ({ url, scenario, log }) => {
     if (capability in capabilities) client.setRequestHandler(method, async (request) => answerInputRequest(method, request.params))
   }
   const transport = new StreamableHTTPClientTransport(new URL(url))
-  await client.connect(transport)
+  await client.connect(transport, { timeout: remaining() })
   log(`connected: era=${client.getProtocolEra?.()} version=${client.getNegotiatedProtocolVersion?.()}`)
-  const timeout = 20_000
+  const t = () => ({ timeout: remaining() })
   return {
     connect: async () => {},
-    listTools: async () => (await client.listTools(undefined, { timeout })).tools,
-    callTool: (name, args) => client.callTool({ name, arguments: args }, { timeout }),
-    listResources: async () => (await client.listResources(undefined, { timeout })).resources,
-    readResource: (uri) => client.readResource({ uri }, { timeout }),
-    listPrompts: async () => (await client.listPrompts(undefined, { timeout })).prompts,
-    getPrompt: (name) => client.getPrompt({ name }, { timeout }),
+    listTools: async () => (await client.listTools(undefined, t())).tools,
+    callTool: (name, args) => client.callTool({ name, arguments: args }, t()),
+    listResources: async () => (await client.listResources(undefined, t())).resources,
+    readResource: (uri) => client.readResource({ uri }, t()),
+    listPrompts: async () => (await client.listPrompts(undefined, t())).prompts,
+    getPrompt: (name) => client.getPrompt({ name }, t()),
     close: () => client.close(),
   }
 })

@@ -98,17 +98,24 @@ export async function main(makeApi) {
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? ''
   const context = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : undefined
   const started = performance.now()
+  // Finish (or fail with the library's own typed error) before the suite kills the process at its --timeout.
+  const budget = Number(process.env.CONFORMANCE_CLIENT_TIMEOUT_MS ?? 30_000) - 5_000
+  const remaining = () => Math.max(1_000, Math.round(budget - (performance.now() - started)))
   let api
   try {
     if (!url || !/^https?:\/\//.test(url)) throw new Error(`expected the server URL as the last argument, got ${url}`)
-    api = await makeApi({ url, scenario, context, log: (line) => console.log(line) })
+    const log = (line) => console.log(`${String(Math.round(performance.now() - started)).padStart(6)} ms ${line}`)
+    api = await makeApi({ url, scenario, context, log, remaining })
     await runScenario(scenario, api, context)
     await api.close()
     console.log(`adapter: ok ${scenario} ${Math.round(performance.now() - started)} ms`)
     process.exit(0)
   } catch (error) {
     console.error(`adapter: failed ${scenario}: ${error?.name ?? 'Error'}: ${error?.message ?? error}`)
-    if (error?.cause) console.error(`  cause: ${error.cause?.message ?? error.cause}`)
+    // fetch hides the socket-level reason two or three causes deep (undici: TypeError <- SocketError [code]).
+    for (let cause = error?.cause, depth = 0; cause && depth < 5; cause = cause.cause, depth++) {
+      console.error(`  cause: ${cause.name ?? 'Error'}: ${cause.message ?? cause}${cause.code ? ` [${cause.code}]` : ''}`)
+    }
     await api?.close().catch(() => {})
     process.exit(1)
   }
