@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'demo/**/*.test.ts'],
           exclude: ['**/*.browser.test.ts', '**/*.browser.test.tsx', 'node_modules/**'],
           globalSetup: ['scripts/servers/global-setup.ts'],
           testTimeout: 20_000,
@@ -19,9 +19,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Pre-bundled up front, so Vite does not discover them mid-run and reload the test page.
+        optimizeDeps: { include: ['eventsource-parser', 'nanostores', 'react', 'react-dom/client', '@nanostores/react'] },
         test: {
           name: 'browser',
-          include: ['src/**/*.browser.test.{ts,tsx}', 'scripts/**/*.browser.test.ts'],
+          include: ['src/**/*.browser.test.{ts,tsx}', 'scripts/**/*.browser.test.ts', 'demo/**/*.browser.test.ts'],
           globalSetup: ['scripts/servers/global-setup.ts'],
           testTimeout: 20_000,
           browser: {

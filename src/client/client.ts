@@ -62,6 +62,7 @@ export class Client {
   #session = false
   #sessionIssued = false
   #gate: Promise<unknown> | undefined
+  #connecting: Promise<ServerDescription> | undefined
   #closed: Error | undefined
   readonly #inflight = new Set<AbortController>()
   #stream: ServerStream | undefined
@@ -105,8 +106,14 @@ export class Client {
    * Settles the era and learns what the server says about itself: `server/discover` on 2026-07-28 (which is
    * itself the probe when the era is unknown), the `initialize` result on older servers.
    */
-  async connect(options: RequestOptions = {}): Promise<ServerDescription> {
-    if (this.#server && this.era) return this.#server
+  connect(options: RequestOptions = {}): Promise<ServerDescription> {
+    if (this.#server && this.era) return Promise.resolve(this.#server)
+    // Concurrent callers (several subscriptions opening at once) share one discovery.
+    this.#connecting ??= this.#connect({ timeout: options.timeout }).finally(() => (this.#connecting = undefined))
+    return abortable(this.#connecting, options.signal)
+  }
+
+  async #connect(options: RequestOptions): Promise<ServerDescription> {
     const result = await this.request('server/discover', {}, options).catch((error: unknown) => {
       // A legacy era decided while probing leaves the handshake's description behind; anything else is real.
       if (this.#era === 'legacy' && this.#server) return undefined
@@ -363,6 +370,8 @@ export class Client {
     deferred: ServerNotification[],
   ): Promise<Result> {
     await this.#handshake(verdict.offer, verdict.sse)
+    // Older revisions have no server/discover: the handshake has just answered it (connect() reads that).
+    if (method === 'server/discover') throw new RpcError(-32601, 'server/discover does not exist before 2026-07-28')
     // The rejection proved the request did not run, so sending it again is safe.
     return this.#legacy(method, params, options, signal, deferred)
   }

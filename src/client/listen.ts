@@ -56,7 +56,9 @@ export function wanted(message: JsonRpcNotification, filter: ListenFilter): bool
 function retryable(error: unknown): boolean {
   return (
     error instanceof NetworkError ||
-    (error instanceof ProtocolError && error.streamClosed) ||
+    // A malformed message ends the stream it came on (the transport cannot trust what follows); a
+    // subscription reopens rather than dies, so one bad notification costs a reconnect, never the feed.
+    error instanceof ProtocolError ||
     (error instanceof HttpError && (error.sessionExpired || error.status >= 500))
   )
 }
