@@ -178,8 +178,10 @@ describe('the stateful legacy server', () => {
     await post(`${server.control}/control/add-tool`)
     await until(() => seen.length >= 3)
     expect(seen[2]).toBe('notifications/tools/list_changed')
+    await post(`${server.control}/control/stats/reset`)
     await sub.close()
     expect(state(sub)).toMatchObject({ status: 'closed', reason: 'client' })
+    expect((await stats(server.control!)).byMethod).toMatchObject({ 'resources/unsubscribe': 1 })
   })
 
   it('listen() on HTTP+SSE delivers on the EventSource stream', async () => {
