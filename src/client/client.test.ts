@@ -140,6 +140,31 @@ describe('deferred notifications from older servers', () => {
   })
 })
 
+describe('legacyElicitation (opt-in)', () => {
+  it('declares form elicitation with applyDefaults, opens the GET stream and answers elicitation/create there', async () => {
+    const client = await start(
+      (seen) => {
+        if (seen.method === 'GET') {
+          const params = { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' }, lang: { type: 'string', default: 'en' } } } }
+          return { sse: sse({ jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params }) }
+        }
+        if (seen.body?.method === 'initialize') return initialized(seen)
+        if (!seen.body?.method) return { status: 202 }
+        if (!seen.headers['mcp-session-id']) return { status: 400 }
+        if (seen.body.method === 'notifications/initialized') return { status: 202 }
+        return ok(seen, { tools: [] })
+      },
+      { legacyElicitation: true, onInputRequest: () => ({ e1: { action: 'accept', content: { name: 'Ada' } } }) },
+    )
+    await client.request('tools/list')
+    await new Promise((r) => setTimeout(r, 100))
+    const init = server!.seen.find((s) => s.body?.method === 'initialize')!
+    expect(init.body.params.capabilities).toEqual({ elicitation: { form: { applyDefaults: true } } })
+    const answer = server!.seen.find((s) => s.body?.id === 'e1')
+    expect(answer?.body).toEqual({ jsonrpc: '2.0', id: 'e1', result: { action: 'accept', content: { name: 'Ada', lang: 'en' } } })
+  })
+})
+
 describe('input_required rounds', () => {
   const mrtr = (seen: Seen): Reply => {
     const p = seen.body.params

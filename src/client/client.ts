@@ -298,6 +298,16 @@ export class Client {
         throw new RpcError(rpcError.code, rpcError.message, rpcError.data)
       }
       const result = response.result!
+      if (probing && typeof result.resultType !== 'string' && method === 'server/discover') {
+        // The probe was discovery itself, so its answer settles the era at once: an empty or foreign result is
+        // what a legacy server gives (the raw-HTTP initialize mock answers `{}`).
+        const parsed = discoverResult.safeParse(result)
+        if (parsed.success && parsed.data.supportedVersions.includes(VERSION)) {
+          this.#confirm()
+          return result
+        }
+        return this.#fallback({ kind: 'handshake', offer: LEGACY_VERSIONS[0]!, sse: false }, method, params, options, signal, deferred)
+      }
       if (probing && typeof result.resultType !== 'string') {
         // A legacy server that ignored _meta, or a sloppy modern one: keep the answer, ask server/discover later.
         this.#ambiguous = true
@@ -492,7 +502,10 @@ export class Client {
     this.#server = { era: 'legacy', protocolVersion, serverInfo, capabilities: serverCapabilities, instructions }
     this.#remember({ era: 'legacy', protocolVersion, sse: this.#transport.kind === 'sse' || undefined })
     // HTTP+SSE has one stream for everything: listen on it from the start so nothing the server says is lost.
-    if (this.#transport.kind === 'sse') void this.#openStream().catch(() => undefined)
+    // An app that answers elicitations needs the GET stream too: servers send their requests there.
+    if (this.#transport.kind === 'sse' || (this.#options.legacyElicitation && this.#options.onInputRequest)) {
+      void this.#openStream().catch((error: unknown) => this.#options.debug?.('could not open the session stream', error))
+    }
   }
 
   async #legacy(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: ServerNotification[]): Promise<Result> {

@@ -75,6 +75,21 @@ describe('a result without resultType while the era is unknown', () => {
   })
 })
 
+describe('connect() probing with server/discover', () => {
+  it('an empty result is the legacy signal: the handshake answers instead, in three POSTs', async () => {
+    const client = await connect(legacy((seen) => ok(seen, {})))
+    const description = await client.connect()
+    expect(description).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', serverInfo: { name: 'old' } })
+    expect(server!.methods()).toEqual(['server/discover', 'initialize', 'notifications/initialized'])
+  })
+
+  it('a discover result listing 2026-07-28 without resultType is modern', async () => {
+    const client = await connect((seen) => ok(seen, { supportedVersions: [VERSION], capabilities: {} }))
+    expect(await client.connect()).toMatchObject({ era: 'modern', supportedVersions: [VERSION] })
+    expect(server!.methods()).toEqual(['server/discover'])
+  })
+})
+
 describe('UnsupportedProtocolVersion (-32022)', () => {
   it('that lists 2026-07-28 is retried once with a new id', async () => {
     const client = await connect((seen, i) =>
