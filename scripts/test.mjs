@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: installs what is missing, then typecheck → lint → unit tests (Node) → browser tests (Chromium)
-// → end-to-end tests (Playwright) → size budget. Every step runs even when an earlier one failed, so one run
+// → end-to-end tests (Playwright) → size budget → the official conformance suite. Every step runs even when an earlier one failed, so one run
 // shows everything; the last line sums the tests of every runner as `N passed, N failed`.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -56,6 +56,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ['browser tests (Chromium)', bin('vitest'), ['run', '--project', 'browser', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-browser.json'], 'test-results/vitest-browser.json', 'vitest'],
     ['end-to-end tests (Playwright)', bin('playwright'), ['test'], 'test-results/playwright.json', 'playwright'],
     ['size budget', 'node', ['scripts/size.mjs', '--check']],
+    // The official MCP conformance suite (about 30 s): its checks are scored by its own runner, not summed here.
+    ['conformance (official suite)', 'node', ['scripts/conformance/run.mjs']],
   ]
   const total = { passed: 0, failed: 0, skipped: 0 }
   const failedSteps = []
