@@ -21,6 +21,8 @@ process.chdir(root)
 
 const log = (message) => console.error(`› ${message}`)
 const started = performance.now()
+// Other work on the machine shows in every figure: the load average before and after goes with the table.
+const loadBefore = os.loadavg()[0]
 if (ensureDist(root)) log('built dist/ (it was missing or older than src/)')
 
 const { value: servers, stop: stopServers } = await startChild(here('./servers-child.mjs'))
@@ -61,7 +63,7 @@ try {
 
 const { markdown, notes, failures } = renderTable(results)
 const cpu = os.cpus()
-const header = `nanomcp vs @modelcontextprotocol/client 2.4.0 — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.versions.node}, ${cpu.length} × ${cpu[0]?.model.trim()}${quick ? ' (--quick: not comparable)' : ''}`
+const header = `nanomcp vs @modelcontextprotocol/client 2.4.0 — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.versions.node}, ${cpu.length} × ${cpu[0]?.model.trim()}, load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}${quick ? ' (--quick: not comparable)' : ''}`
 const footer = [
   'Medians, with min–max over rounds/repetitions in parentheses. 1 KB = 1024 B. Servers run in their own processes on loopback.',
   ...(notes.length ? ['Requests seen by the server before the first tools/list result:', ...notes] : []),
