@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: nanomcp beside @modelcontextprotocol/client 2.4.0, measured in one run against the same local
-// servers. Prints one table (Markdown) and writes it, with the raw results, to .bench/.
+// servers. Prints one table (Markdown) and writes it, with the raw results, to scripts/bench/out/.
 //   --quick         smaller counts, for checking the harness (figures not comparable)
 //   --only a,b      run only these parts (bundle-size, round-trips, overhead, browser, large-lists, streams)
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -71,8 +71,8 @@ const footer = [
 const text = [header, '', markdown, '', ...footer].join('\n')
 console.log(`\n${text}`)
 for (const failure of failures) console.error(`✗ ${failure}`)
-mkdirSync('.bench', { recursive: true })
-writeFileSync('.bench/results.json', JSON.stringify({ at: new Date().toISOString(), quick, results }, null, 2))
-writeFileSync('.bench/table.md', `${text}\n`)
-log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; .bench/table.md and .bench/results.json written`)
+mkdirSync('scripts/bench/out', { recursive: true })
+writeFileSync('scripts/bench/out/results.json', JSON.stringify({ at: new Date().toISOString(), quick, results }, null, 2))
+writeFileSync('scripts/bench/out/table.md', `${text}\n`)
+log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; scripts/bench/out/table.md and results.json written`)
 process.exit(failures.length ? 1 : 0)

@@ -8,7 +8,7 @@
 // connection that already carries the client's next POST (fetch never retries a POST). A pass on the rerun is
 // reported as "flaky", never hidden.
 // Options: --leg default|2026 (repeatable; default both), --scenario <name> (repeatable), --adapter nanomcp|official,
-// --timeout <ms> (per client process; default 60000), --out <dir> (default .conformance/<timestamp>), --no-rerun.
+// --timeout <ms> (per client process; default 60000), --out <dir> (default scripts/conformance/out/<timestamp>), --no-rerun.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
@@ -42,7 +42,7 @@ if (!adapterFile) fail(`unknown adapter ${opts.adapter} (nanomcp, official)`)
 
 const anchor = JSON.parse(readFileSync(join(here, 'anchor.json'), 'utf8'))
 const expected = opts.adapter === 'nanomcp' ? parseExpectedFailures(readFileSync(join(here, 'expected-failures.yml'), 'utf8')) : []
-const outRoot = resolve(opts.out ?? join(root, '.conformance', new Date().toISOString().replace(/[:.]/g, '-')))
+const outRoot = resolve(opts.out ?? join(root, 'scripts', 'conformance', 'out', new Date().toISOString().replace(/[:.]/g, '-')))
 const command = `node ${relative(root, join(here, adapterFile))}`
 
 if (opts.adapter === 'nanomcp') await buildIfStale()
