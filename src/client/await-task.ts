@@ -2,8 +2,8 @@ import type { InputRequest } from './types'
 import { AbortError } from '../errors/abort-error'
 import { InputRequiredError } from '../errors/input-required-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { RpcError } from '../errors/rpc-error'
 import { sleep } from './abortable'
+import { toRpcError } from './to-rpc-error'
 import { createTaskResult, detailedTask, resultSchemas } from './schemas'
 
 type Result = Record<string, unknown>
@@ -38,7 +38,7 @@ export async function awaitTask(result: Result, signal: AbortSignal, host: TaskH
         if (!parsed.success) throw new ProtocolError('Malformed tools/call result in a completed task', parsed.error.issues)
         return task.data.result!
       }
-      if (status === 'failed') throw new RpcError(error?.code ?? -32603, error?.message ?? 'Task failed', error?.data)
+      if (status === 'failed') throw toRpcError(error ?? { code: -32603, message: 'Task failed' })
       if (status === 'cancelled') throw new AbortError('task cancelled by the server')
       const open = Object.fromEntries(Object.entries((inputRequests ?? {}) as Record<string, InputRequest>).filter(([key]) => !answered.has(key)))
       if (status === 'input_required' && Object.keys(open).length) {

@@ -25,8 +25,10 @@ import { applyDefaults } from './apply-defaults'
 import { awaitTask } from './await-task'
 import { discoverResult, errorObject, initializeResult, inputRequiredResult, resultObject, resultSchemas } from './schemas'
 import { listen, type ListenHost } from './listen'
+import { toRpcError } from './to-rpc-error'
 
 type Result = Record<string, unknown>
+type OnMessage = (message: JsonRpcRequest | JsonRpcNotification) => void
 
 const TASKS = 'io.modelcontextprotocol/tasks'
 /** Only these may answer `input_required` (spec: MRTR). */
@@ -37,11 +39,9 @@ const ALL_VERSIONS = [VERSION, ...LEGACY_VERSIONS]
 const memory = new Map<string, EraRecord>()
 
 /** What the client does with an answer that tells something about the era. */
-type Verdict =
-  | { kind: 'retry' }
-  | { kind: 'handshake'; offer: string; sse: boolean }
-  | { kind: 'modern-error' }
-  | { kind: 'other' }
+type Verdict = 'retry' | 'modern-error' | 'other' | Handshake
+/** Fall back to the handshake, offering this revision (and HTTP+SSE when the POST itself was refused). */
+type Handshake = { offer: string; sse: boolean }
 
 /**
  * Speaks JSON-RPC to one MCP server over a transport: 2026-07-28 first, falling back to the `initialize`
@@ -188,9 +188,8 @@ export class Client {
         continue
       }
       if (this.#era === 'legacy') {
-        if (this.#sessionIssued && !this.#transport.sessionId) this.#session = false
-        if (!this.#session) {
-          await this.#exclusive(() => this.#handshake(this.#version ?? LEGACY_VERSIONS[0]!, true))
+        if (this.#sessionGone()) {
+          await this.#renew(true)
           continue
         }
         return this.#legacy(method, params, options, signal, deferred)
@@ -267,37 +266,29 @@ export class Client {
     let round = 0
     let current = params
     for (;;) {
-      let response: JsonRpcResponse
+      let response: JsonRpcResponse | undefined
+      let failure: HttpError | undefined
       try {
         response = await this.#sendModern(method, current, options, signal)
       } catch (error) {
         if (!(error instanceof HttpError)) throw error
-        const verdict = this.#verdict(error.status, error.rpcError, probing)
-        if (verdict.kind === 'modern-error') {
-          this.#confirm()
-          throw new RpcError(error.rpcError!.code, error.rpcError!.message, error.rpcError!.data)
-        }
-        if (verdict.kind === 'retry' && !retried) {
+        failure = error
+      }
+      // A rejection says the same about the era whether it came as an HTTP status or as a JSON-RPC error.
+      const rpcError = failure ? failure.rpcError : response!.error
+      if (failure || rpcError) {
+        const verdict = this.#verdict(failure?.status, rpcError, probing)
+        if (verdict === 'retry') {
+          if (retried) throw this.#versionError(rpcError, 'rejected 2026-07-28 twice')
           retried = true
           continue
         }
-        if (verdict.kind === 'retry') throw this.#versionError(error.rpcError, 'rejected 2026-07-28 twice')
-        if (verdict.kind === 'handshake') return this.#fallback(verdict, method, params, options, signal, deferred)
-        throw error
+        if (typeof verdict === 'object') return this.#fallback(verdict, method, params, options, signal, deferred)
+        if (verdict === 'modern-error') this.#confirm()
+        else if (failure) throw failure
+        throw toRpcError(rpcError!)
       }
-      const rpcError = response.error
-      if (rpcError) {
-        const verdict = this.#verdict(undefined, rpcError, probing)
-        if (verdict.kind === 'retry' && !retried) {
-          retried = true
-          continue
-        }
-        if (verdict.kind === 'retry') throw this.#versionError(rpcError, 'rejected 2026-07-28 twice')
-        if (verdict.kind === 'handshake') return this.#fallback(verdict, method, params, options, signal, deferred)
-        if (verdict.kind === 'modern-error') this.#confirm()
-        throw new RpcError(rpcError.code, rpcError.message, rpcError.data)
-      }
-      const result = response.result!
+      const result = response!.result!
       if (probing && typeof result.resultType !== 'string' && method === 'server/discover') {
         // The probe was discovery itself, so its answer settles the era at once: an empty or foreign result is
         // what a legacy server gives (the raw-HTTP initialize mock answers `{}`).
@@ -306,7 +297,7 @@ export class Client {
           this.#confirm()
           return result
         }
-        return this.#fallback({ kind: 'handshake', offer: LEGACY_VERSIONS[0]!, sse: false }, method, params, options, signal, deferred)
+        return this.#fallback({ offer: LEGACY_VERSIONS[0]!, sse: false }, method, params, options, signal, deferred)
       }
       if (probing && typeof result.resultType !== 'string') {
         // A legacy server that ignored _meta, or a sloppy modern one: keep the answer, ask server/discover later.
@@ -337,21 +328,16 @@ export class Client {
     const code = error?.code
     if (code === -32022) {
       const supported = this.#supported(error)
-      if (supported.includes(VERSION)) return { kind: 'retry' }
+      if (supported.includes(VERSION)) return 'retry'
       const legacy = LEGACY_VERSIONS.find((v) => supported.includes(v))
-      if (legacy || supported.length === 0) return { kind: 'handshake', offer: legacy ?? LEGACY_VERSIONS[0]!, sse: false }
+      if (legacy || supported.length === 0) return { offer: legacy ?? LEGACY_VERSIONS[0]!, sse: false }
       throw this.#versionError(error, 'no common revision')
     }
-    if (isModernError(code)) return { kind: 'modern-error' }
-    if (status === 404 && code === -32601) return { kind: 'modern-error' }
-    if (!probing) return { kind: 'other' }
-    if (status === undefined) {
-      return code === -32601 || code === -32000 ? { kind: 'handshake', offer: LEGACY_VERSIONS[0]!, sse: false } : { kind: 'other' }
+    if (isModernError(code) || (status === 404 && code === -32601)) return 'modern-error'
+    if (probing && (status === undefined ? code === -32601 || code === -32000 : status === 400 || status === 404 || status === 405)) {
+      return { offer: LEGACY_VERSIONS[0]!, sse: status !== undefined }
     }
-    if (status === 400 || status === 404 || status === 405) {
-      return { kind: 'handshake', offer: LEGACY_VERSIONS[0]!, sse: true }
-    }
-    return { kind: 'other' }
+    return 'other'
   }
 
   #supported(error: JsonRpcErrorObject | undefined): string[] {
@@ -372,7 +358,7 @@ export class Client {
   }
 
   async #fallback(
-    verdict: Extract<Verdict, { kind: 'handshake' }>,
+    verdict: Handshake,
     method: string,
     params: Result,
     options: RequestOptions,
@@ -457,6 +443,16 @@ export class Client {
 
   // ---- the handshake era ---------------------------------------------------------------------------------
 
+  /** No session yet, or one the server issued an id for and the transport has since forgotten (a 404). */
+  #sessionGone(): boolean {
+    return !this.#session || (this.#sessionIssued && !this.#transport.sessionId)
+  }
+
+  /** A new session at the revision already agreed (or the newest handshake one), alone on the client. */
+  #renew(trySse = false): Promise<void> {
+    return this.#exclusive(() => this.#handshake(this.#version ?? LEGACY_VERSIONS[0]!, trySse))
+  }
+
   async #handshake(offer: string, trySse: boolean): Promise<void> {
     this.#session = false
     this.#transport.resetSession()
@@ -480,7 +476,7 @@ export class Client {
       }
       throw error
     }
-    if (response.error) throw new RpcError(response.error.code, response.error.message, response.error.data)
+    if (response.error) throw toRpcError(response.error)
     const parsed = initializeResult.safeParse(response.result)
     if (!parsed.success) throw new ProtocolError('Malformed initialize result', parsed.error.issues)
     const { protocolVersion, capabilities: serverCapabilities, serverInfo, instructions } = parsed.data
@@ -525,14 +521,13 @@ export class Client {
             deferred.push(message)
           }
         })
-        if (response.error) throw new RpcError(response.error.code, response.error.message, response.error.data)
+        if (response.error) throw toRpcError(response.error)
         return this.#validate(method, response.result!)
       } catch (error) {
         if (error instanceof HttpError && error.sessionExpired && !resent) {
           // The session is gone, so the request never ran: a new session, then the same request once more.
           resent = true
-          this.#session = false
-          await this.#exclusive(() => this.#handshake(this.#version ?? LEGACY_VERSIONS[0]!, false))
+          await this.#renew()
           continue
         }
         if (signal.aborted && !(error instanceof RpcError)) {
@@ -578,20 +573,14 @@ export class Client {
   #openStream(): Promise<ServerStream | undefined> {
     if (this.#stream) return Promise.resolve(this.#stream)
     this.#streamOpening ??= (async () => {
-      const onMessage = (message: JsonRpcRequest | JsonRpcNotification) => {
-        this.#trace('in', message)
-        this.#onSessionMessage(message)
-      }
-      // A session the server issued an id for and the transport has since forgotten (a 404) is gone.
-      if (this.#sessionIssued && !this.#transport.sessionId) this.#session = false
-      if (!this.#session) await this.#exclusive(() => this.#handshake(this.#version ?? LEGACY_VERSIONS[0]!, false))
+      const onMessage = this.#traced((message) => this.#onSessionMessage(message))
+      if (this.#sessionGone()) await this.#renew()
       let stream: ServerStream | undefined
       try {
         stream = await this.#transport.openStream(onMessage)
       } catch (error) {
         if (!(error instanceof HttpError && error.sessionExpired)) throw error
-        this.#session = false
-        await this.#exclusive(() => this.#handshake(this.#version ?? LEGACY_VERSIONS[0]!, false))
+        await this.#renew()
         if (this.#stream) return this.#stream
         stream = await this.#transport.openStream(onMessage)
       }
@@ -617,16 +606,9 @@ export class Client {
 
   // ---- shared ---------------------------------------------------------------------------------------------
 
-  async #send(message: JsonRpcRequest, signal: AbortSignal, onMessage: (m: JsonRpcRequest | JsonRpcNotification) => void): Promise<JsonRpcResponse> {
+  async #send(message: JsonRpcRequest, signal: AbortSignal, onMessage: OnMessage): Promise<JsonRpcResponse> {
     const started = Date.now()
-    this.#trace('out', message)
-    const response = await this.#transport.request(message, {
-      signal,
-      onMessage: (m) => {
-        this.#trace('in', m)
-        onMessage(m)
-      },
-    })
+    const response = await this.#request(message, signal, onMessage)
     this.#trace('in', response, Date.now() - started)
     if (response.error !== undefined) {
       const parsed = errorObject.safeParse(response.error)
@@ -635,6 +617,19 @@ export class Client {
       throw new ProtocolError(`The answer to ${message.method} has neither a result object nor an error`, response)
     }
     return response
+  }
+
+  /** Hands a request to the transport with what it sends and hears traced; its answer is the caller's to trace. */
+  #request(message: JsonRpcRequest, signal: AbortSignal, onMessage: OnMessage): Promise<JsonRpcResponse> {
+    this.#trace('out', message)
+    return this.#transport.request(message, { signal, onMessage: this.#traced(onMessage) })
+  }
+
+  #traced(onMessage: OnMessage): OnMessage {
+    return (message) => {
+      this.#trace('in', message)
+      onMessage(message)
+    }
   }
 
   #trace(direction: 'in' | 'out', message: JsonRpcRequest | JsonRpcNotification | JsonRpcResponse, elapsed?: number): void {
@@ -657,16 +652,7 @@ export class Client {
       listenModern: (filter, signal, onMessage) => {
         const id = ++this.#nextId
         const params = { notifications: filter, _meta: this.meta }
-        const message: JsonRpcRequest = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params }
-        this.#trace('out', message)
-        const response = this.#transport.request(message, {
-          signal,
-          onMessage: (m) => {
-            this.#trace('in', m)
-            onMessage(m)
-          },
-        })
-        return { id, response }
+        return { id, response: this.#request({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params }, signal, onMessage) }
       },
       request: (method, params, signal) => this.request(method, params, { signal }),
       openStream: () => this.#openStream(),

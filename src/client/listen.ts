@@ -4,9 +4,9 @@ import type { ClientOptions, Era, ListenFilter, ServerDescription, ServerNotific
 import { HttpError } from '../errors/http-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { RpcError } from '../errors/rpc-error'
 import { TimeoutError } from '../errors/timeout-error'
 import { abortable, reasonOf, sleep } from './abortable'
+import { toRpcError } from './to-rpc-error'
 
 type Result = Record<string, unknown>
 
@@ -117,7 +117,7 @@ export function listen(
       response
         .then(
           (answer) => {
-            if (answer.error) reject(new RpcError(answer.error.code, answer.error.message, answer.error.data))
+            if (answer.error) reject(toRpcError(answer.error))
             else resolve({ reason: 'server' })
           },
           (error: unknown) => reject(controller.signal.aborted ? reasonOf(controller.signal) : error),

@@ -3,7 +3,8 @@ import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
 import type { EventSourceConstructor, EventSourceLike } from './event-source'
 import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, type HttpTransportOptions } from './http'
-import { idKey, isResponse, parseMessages } from './json-rpc'
+import { parseMessages } from './json-rpc'
+import { route, track, type OnMessage, type Pending } from './pending'
 import { readText } from './read-body'
 import { httpError, isCrossOrigin } from './response-errors'
 import type {
@@ -20,8 +21,6 @@ export interface SseTransportOptions extends HttpTransportOptions {
   /** How long to wait for the server's `endpoint` event after opening the stream. Default 10 000 ms. */
   endpointTimeout?: number
 }
-
-type OnMessage = (message: JsonRpcRequest | JsonRpcNotification) => void
 
 interface Connection {
   source: EventSourceLike
@@ -49,7 +48,7 @@ export class SseTransport implements Transport {
   protocolVersion: string | undefined
   readonly #options: SseTransportOptions
   readonly #max: number
-  readonly #pending = new Map<string, (error: unknown, response?: JsonRpcResponse) => void>()
+  readonly #pending = new Map<string, Pending>()
   readonly #views = new Set<View>()
   #connection: Connection | undefined
   #sessionId: string | undefined
@@ -65,24 +64,8 @@ export class SseTransport implements Transport {
   }
 
   request(message: JsonRpcRequest, options: SendOptions = {}): Promise<JsonRpcResponse> {
-    const key = idKey(message.id)
-    if (this.#pending.has(key)) return Promise.reject(new ProtocolError(`Request id ${key} is already in flight`))
-    const { signal } = options
-    return new Promise((resolve, reject) => {
-      const settle = (error: unknown, response?: JsonRpcResponse) => {
-        if (this.#pending.get(key) !== settle) return
-        this.#pending.delete(key)
-        signal?.removeEventListener('abort', onAbort)
-        if (error) reject(error)
-        else resolve(response!)
-      }
-      const onAbort = () => settle(new AbortError(signal!.reason))
-      this.#pending.set(key, settle)
-      if (signal?.aborted) return onAbort()
-      signal?.addEventListener('abort', onAbort, { once: true })
-      // Everything but the final answer goes where the session's messages go (this transport has one stream).
-      this.#post(message, signal).catch((error: unknown) => settle(error))
-    })
+    // Everything but the final answer goes where the session's messages go (this transport has one stream).
+    return track(this.#pending, message.id, undefined, () => options, () => this.#post(message, options.signal))
   }
 
   async send(message: JsonRpcNotification | JsonRpcResponse, options: { signal?: AbortSignal } = {}): Promise<void> {
@@ -149,7 +132,7 @@ export class SseTransport implements Transport {
         clearTimeout(timer)
         source.close()
         rejectEndpoint(error)
-        for (const settle of this.#pending.values()) settle(error)
+        for (const entry of this.#pending.values()) entry.settle(error)
         for (const view of this.#views) view.end(quietly ? undefined : error)
       },
     }
@@ -199,23 +182,7 @@ export class SseTransport implements Transport {
       // On the shared stream a bad message belongs to no request: report it and keep the session.
       return void console.warn('nanomcp: ignoring a malformed message on the SSE stream', error)
     }
-    for (const message of messages) {
-      if (isResponse(message)) {
-        const settle = this.#pending.get(idKey(message.id))
-        if (settle) settle(undefined, message)
-        else console.debug('nanomcp: ignoring a response to no pending request', message.id)
-      } else if (!this.#views.size) {
-        console.debug('nanomcp: no stream handler for', message.method)
-      } else {
-        for (const view of this.#views) {
-          try {
-            view.onMessage(message)
-          } catch (error) {
-            console.error('nanomcp: a message handler threw', error)
-          }
-        }
-      }
-    }
+    for (const message of messages) route(message, this.#pending, this.#views)
   }
 }
 

@@ -3,7 +3,8 @@ import { McpError } from '../errors/mcp-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS, sleep, type HttpTransportOptions } from './http'
-import { idKey, isResponse, parseMessages } from './json-rpc'
+import { idKey, parseMessages } from './json-rpc'
+import { route, track, type OnMessage, type Pending } from './pending'
 import { learnTools, modernHeaders, modernVersion } from './modern-headers'
 import { readText } from './read-body'
 import { readSse, type StreamCursor } from './read-sse'
@@ -21,15 +22,6 @@ import type {
 import type { ParamHeader } from './x-mcp-header'
 
 export type StreamableHttpOptions = HttpTransportOptions
-
-type OnMessage = ((message: JsonRpcRequest | JsonRpcNotification) => void) | undefined
-
-interface Pending {
-  onMessage: OnMessage
-  settle(error: unknown, response?: JsonRpcResponse): void
-  /** Set once this request's own response body has been read to the end: nothing is left to close. */
-  drained?: boolean
-}
 
 // Consecutive reconnections that bring no new event before a stream is given up.
 const MAX_RECONNECTS = 5
@@ -65,30 +57,25 @@ export class StreamableHttpTransport implements Transport {
   }
 
   request(message: JsonRpcRequest, options: SendOptions = {}): Promise<JsonRpcResponse> {
-    const key = idKey(message.id)
-    if (this.#pending.has(key)) return Promise.reject(new ProtocolError(`Request id ${key} is already in flight`))
     const version = modernVersion(message)
-    const { signal, done } = this.#link(options.signal)
-    return new Promise((resolve, reject) => {
-      const entry: Pending = {
-        onMessage: options.onMessage,
-        settle: (error, response) => {
-          if (this.#pending.get(key) !== entry) return
-          this.#pending.delete(key)
-          signal.removeEventListener('abort', onAbort)
-          // Closes this request's stream if the server left it open after the answer. A drained JSON body
-          // needs no abort, and skipping it saves fetch's abort path on every ordinary call.
-          done(!entry.drained)
-          if (error) reject(error)
-          else resolve(version && message.method === 'tools/list' ? learnTools(response!, this.#tools) : response!)
-        },
-      }
-      const onAbort = () => entry.settle(new AbortError(signal.reason))
-      this.#pending.set(key, entry)
-      if (signal.aborted) return onAbort()
-      signal.addEventListener('abort', onAbort, { once: true })
-      this.#exchange(message, version, signal, entry).catch((error: unknown) => entry.settle(this.#failure(error, signal)))
-    })
+    let signal!: AbortSignal
+    const response = track(
+      this.#pending,
+      message.id,
+      options.onMessage,
+      () => {
+        const link = this.#link(options.signal)
+        signal = link.signal
+        // Closes this request's stream if the server left it open after the answer. A drained JSON body
+        // needs no abort, and skipping it saves fetch's abort path on every ordinary call.
+        return { signal, done: (entry) => link.done(!entry.drained) }
+      },
+      (entry) =>
+        this.#exchange(message, version, signal, entry).catch((error: unknown) => {
+          throw this.#failure(error, signal)
+        }),
+    )
+    return version && message.method === 'tools/list' ? response.then((answer) => learnTools(answer, this.#tools)) : response
   }
 
   async send(message: JsonRpcNotification | JsonRpcResponse, options: { signal?: AbortSignal } = {}): Promise<void> {
@@ -122,7 +109,7 @@ export class StreamableHttpTransport implements Transport {
       throw failure
     }
     this.#openStreams++
-    const closed = this.#follow(response, signal, true, onMessage, () => false)
+    const closed = this.#follow(response, signal, true, { onMessage }, () => false)
       .then(noop, (error: unknown) => {
         // A stream we closed ourselves ended as asked; anything else is the error it died of.
         if (!signal.aborted) throw this.#failure(error, signal)
@@ -181,11 +168,11 @@ export class StreamableHttpTransport implements Transport {
       const text = await readText(response, this.#max)
       entry.drained = true
       const messages = parseMessages(text)
-      for (const each of messages) this.#dispatch(each, entry.onMessage)
+      for (const each of messages) route(each, this.#pending, [entry])
       if (!answered()) throw new ProtocolError(`The JSON answer to ${message.method} holds no response with its id`, messages)
     } else if (type === 'text/event-stream') {
       // 2026-07-28 has no resumption: a dropped stream is a lost (and cancelled) request.
-      if (!(await this.#follow(response, signal, !version, entry.onMessage, answered))) {
+      if (!(await this.#follow(response, signal, !version, entry, answered))) {
         throw new ProtocolError(
           `The stream of ${message.method} ended before its response` +
             (version ? '' : ' and gave no event id to resume from, or kept ending without new events'),
@@ -204,13 +191,14 @@ export class StreamableHttpTransport implements Transport {
    * server's `retry` and resumes with GET + Last-Event-ID, as often as reconnections bring new events (then
    * up to MAX_RECONNECTS more). Resolves true when finished, false when the stream ended for good.
    */
-  async #follow(response: Response, signal: AbortSignal, resumable: boolean, onMessage: OnMessage, finished: () => boolean): Promise<boolean> {
+  async #follow(response: Response, signal: AbortSignal, resumable: boolean, receiver: { onMessage?: OnMessage | undefined }, finished: () => boolean): Promise<boolean> {
     const cursor: StreamCursor = {}
+    const receivers = [receiver]
     let fruitless = 0
     for (;;) {
       const before = cursor.lastEventId
       await readSse(response.body, this.#max, cursor, (data) => {
-        for (const message of parseMessages(data)) this.#dispatch(message, onMessage)
+        for (const message of parseMessages(data)) route(message, this.#pending, receivers)
         return finished()
       })
       if (finished()) return true
@@ -220,22 +208,6 @@ export class StreamableHttpTransport implements Transport {
       await sleep(cursor.retry ?? DEFAULT_RETRY_MS, signal)
       response = await this.#fetch('GET', { ...SSE_ACCEPT, 'Last-Event-ID': cursor.lastEventId, ...this.#headers() }, signal)
       await this.#expectStream(response)
-    }
-  }
-
-  #dispatch(message: JsonRpcMessage, onMessage: OnMessage): void {
-    if (isResponse(message)) {
-      const entry = this.#pending.get(idKey(message.id))
-      if (entry) entry.settle(undefined, message)
-      else console.debug('nanomcp: ignoring a response to no pending request', message.id)
-      return
-    }
-    if (!onMessage) return void console.debug('nanomcp: no handler for', message.method)
-    try {
-      onMessage(message)
-    } catch (error) {
-      // A throwing handler must not cost the request its stream.
-      console.error('nanomcp: a message handler threw', error)
     }
   }
 

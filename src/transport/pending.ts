@@ -1,0 +1,70 @@
+import { AbortError } from '../errors/abort-error'
+import { ProtocolError } from '../errors/protocol-error'
+import { idKey, isResponse } from './json-rpc'
+import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types'
+
+export type OnMessage = (message: JsonRpcRequest | JsonRpcNotification) => void
+
+/** A request waiting for its response; whatever else comes for it goes to `onMessage`. */
+export interface Pending {
+  onMessage?: OnMessage | undefined
+  settle(error: unknown, response?: JsonRpcResponse): void
+  /** Set once this request's own response body has been read to the end: nothing is left to close. */
+  drained?: boolean
+}
+
+/**
+ * Keeps a request under its id until its response settles it, `send` fails, or `signal` aborts (AbortError).
+ * `link` runs only for an id not already in flight; the `done` it returns runs once, as the request settles.
+ */
+export function track(
+  pending: Map<string, Pending>,
+  id: JsonRpcRequest['id'],
+  onMessage: OnMessage | undefined,
+  link: () => { signal?: AbortSignal | undefined; done?: (entry: Pending) => void },
+  send: (entry: Pending) => Promise<unknown>,
+): Promise<JsonRpcResponse> {
+  const key = idKey(id)
+  if (pending.has(key)) return Promise.reject(new ProtocolError(`Request id ${key} is already in flight`))
+  const { signal, done } = link()
+  return new Promise((resolve, reject) => {
+    const entry: Pending = {
+      onMessage,
+      settle: (error, response) => {
+        if (pending.get(key) !== entry) return
+        pending.delete(key)
+        signal?.removeEventListener('abort', onAbort)
+        done?.(entry)
+        if (error) reject(error)
+        else resolve(response!)
+      },
+    }
+    const onAbort = () => entry.settle(new AbortError(signal!.reason))
+    pending.set(key, entry)
+    if (signal?.aborted) return onAbort()
+    signal?.addEventListener('abort', onAbort, { once: true })
+    send(entry).catch((error: unknown) => entry.settle(error))
+  })
+}
+
+/** A response settles its pending request; anything else goes to every receiver with a handler. */
+export function route(message: JsonRpcMessage, pending: Map<string, Pending>, receivers: Iterable<{ onMessage?: OnMessage | undefined }>): void {
+  if (isResponse(message)) {
+    const entry = pending.get(idKey(message.id))
+    if (entry) entry.settle(undefined, message)
+    else console.debug('nanomcp: ignoring a response to no pending request', message.id)
+    return
+  }
+  let heard = false
+  for (const { onMessage } of receivers) {
+    if (!onMessage) continue
+    heard = true
+    try {
+      onMessage(message)
+    } catch (error) {
+      // A throwing handler must not cost the request its stream, nor the other receivers the message.
+      console.error('nanomcp: a message handler threw', error)
+    }
+  }
+  if (!heard) console.debug('nanomcp: no handler for', message.method)
+}
