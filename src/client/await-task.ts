@@ -1,10 +1,10 @@
 import type { InputRequest } from './types'
 import { AbortError } from '../errors/abort-error'
 import { InputRequiredError } from '../errors/input-required-error'
-import { ProtocolError } from '../errors/protocol-error'
 import { sleep } from './abortable'
 import { toRpcError } from './to-rpc-error'
 import { createTaskResult, detailedTask, resultSchemas } from './schemas'
+import { parse } from './shape'
 
 type Result = Record<string, unknown>
 
@@ -21,23 +21,16 @@ export interface TaskHost {
  * task's error. Input requests are answered once per key (keys are unique for a task's lifetime).
  */
 export async function awaitTask(result: Result, signal: AbortSignal, host: TaskHost): Promise<Result> {
-  const created = createTaskResult.safeParse(result)
-  if (!created.success) throw new ProtocolError('Malformed task result', created.error.issues)
-  const { taskId } = created.data
-  let interval = created.data.pollIntervalMs ?? 1000
+  const { taskId, pollIntervalMs } = parse(createTaskResult, result, 'task result')
+  let interval = pollIntervalMs ?? 1000
   const answered = new Set<string>()
   try {
     for (;;) {
       await sleep(interval, signal)
-      const task = detailedTask.safeParse(await host.call('tasks/get', { taskId }, signal))
-      if (!task.success) throw new ProtocolError('Malformed tasks/get result', task.error.issues)
-      const { status, inputRequests, error } = task.data
-      interval = task.data.pollIntervalMs ?? interval
-      if (status === 'completed') {
-        const parsed = resultSchemas['tools/call']!.safeParse(task.data.result)
-        if (!parsed.success) throw new ProtocolError('Malformed tools/call result in a completed task', parsed.error.issues)
-        return task.data.result!
-      }
+      const task = parse(detailedTask, await host.call('tasks/get', { taskId }, signal), 'tasks/get result')
+      const { status, inputRequests, error } = task
+      interval = task.pollIntervalMs ?? interval
+      if (status === 'completed') return parse(resultSchemas['tools/call']!, task.result, 'tools/call result in a completed task')
       if (status === 'failed') throw toRpcError(error ?? { code: -32603, message: 'Task failed' })
       if (status === 'cancelled') throw new AbortError('task cancelled by the server')
       const open = Object.fromEntries(Object.entries((inputRequests ?? {}) as Record<string, InputRequest>).filter(([key]) => !answered.has(key)))

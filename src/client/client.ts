@@ -25,6 +25,7 @@ import { applyDefaults } from './apply-defaults'
 import { awaitTask } from './await-task'
 import { discoverResult, errorObject, initializeResult, inputRequiredResult, resultObject, resultSchemas } from './schemas'
 import { listen, type ListenHost } from './listen'
+import { fits, parse } from './shape'
 import { toRpcError } from './to-rpc-error'
 
 type Result = Record<string, unknown>
@@ -292,8 +293,7 @@ export class Client {
       if (probing && typeof result.resultType !== 'string' && method === 'server/discover') {
         // The probe was discovery itself, so its answer settles the era at once: an empty or foreign result is
         // what a legacy server gives (the raw-HTTP initialize mock answers `{}`).
-        const parsed = discoverResult.safeParse(result)
-        if (parsed.success && parsed.data.supportedVersions.includes(VERSION)) {
+        if (speaksModern(result)) {
           this.#confirm()
           return result
         }
@@ -376,8 +376,7 @@ export class Client {
     let modern = false
     try {
       const response = await this.#sendModern('server/discover', {}, {}, AbortSignal.timeout(this.#options.timeout ?? 60_000))
-      const parsed = response.result && discoverResult.safeParse(response.result)
-      modern = !!parsed?.success && parsed.data.supportedVersions.includes(VERSION)
+      modern = speaksModern(response.result)
       if (modern) this.#describeModern(response.result!)
     } catch {
       modern = false
@@ -390,23 +389,21 @@ export class Client {
   }
 
   #describeModern(result: Result): void {
-    const parsed = discoverResult.safeParse(result)
-    if (!parsed.success) throw new ProtocolError('Malformed server/discover result', parsed.error.issues)
+    const { capabilities, instructions, supportedVersions } = parse(discoverResult, result, 'server/discover result')
     const meta = result._meta as Result | undefined
     this.#server = {
       era: 'modern',
       protocolVersion: VERSION,
       serverInfo: meta?.['io.modelcontextprotocol/serverInfo'] as ServerDescription['serverInfo'],
-      capabilities: parsed.data.capabilities,
-      instructions: parsed.data.instructions,
-      supportedVersions: parsed.data.supportedVersions,
+      capabilities,
+      instructions,
+      supportedVersions,
     }
   }
 
   async #answerInput(method: string, params: Result, result: Result, round: number, signal: AbortSignal): Promise<Result> {
-    const parsed = inputRequiredResult.safeParse(result)
-    if (!parsed.success) throw new ProtocolError('Malformed input_required result', parsed.error.issues)
-    const requests = (parsed.data.inputRequests ?? {}) as Record<string, InputRequest>
+    const parsed = parse(inputRequiredResult, result, 'input_required result')
+    const requests = parsed.inputRequests ?? {}
     if (Object.values(requests).some((r) => typeof r?.method !== 'string')) throw new ProtocolError('Malformed inputRequests', requests)
     const handler = this.#options.onInputRequest
     if (!handler) throw new InputRequiredError(`${method} needs input and the client has no onInputRequest handler`, requests, round)
@@ -414,7 +411,7 @@ export class Client {
     const next: Result = { ...params }
     if (Object.keys(requests).length) next.inputResponses = await this.#answer(requests, { method, params, round, signal })
     // Echoed byte for byte: requestState is the server's, never ours to parse.
-    if (parsed.data.requestState !== undefined) next.requestState = result.requestState
+    if (parsed.requestState !== undefined) next.requestState = result.requestState
     return next
   }
 
@@ -436,9 +433,7 @@ export class Client {
 
   #validate(method: string, result: Result): Result {
     const schema = resultSchemas[method]
-    const parsed = schema?.safeParse(result)
-    if (parsed && !parsed.success) throw new ProtocolError(`Malformed ${method} result`, parsed.error.issues)
-    return result
+    return schema ? parse(schema, result, `${method} result`) : result
   }
 
   // ---- the handshake era ---------------------------------------------------------------------------------
@@ -477,9 +472,7 @@ export class Client {
       throw error
     }
     if (response.error) throw toRpcError(response.error)
-    const parsed = initializeResult.safeParse(response.result)
-    if (!parsed.success) throw new ProtocolError('Malformed initialize result', parsed.error.issues)
-    const { protocolVersion, capabilities: serverCapabilities, serverInfo, instructions } = parsed.data
+    const { protocolVersion, capabilities: serverCapabilities, serverInfo, instructions } = parse(initializeResult, response.result, 'initialize result')
     if (!LEGACY_VERSIONS.includes(protocolVersion)) {
       const error = new UnsupportedVersionError([protocolVersion], LEGACY_VERSIONS, `The handshake answered ${protocolVersion}`)
       this.#closed = error
@@ -611,9 +604,8 @@ export class Client {
     const response = await this.#request(message, signal, onMessage)
     this.#trace('in', response, Date.now() - started)
     if (response.error !== undefined) {
-      const parsed = errorObject.safeParse(response.error)
-      if (!parsed.success) throw new ProtocolError(`Malformed error object in the answer to ${message.method}`, response.error)
-    } else if (!resultObject.safeParse(response.result).success) {
+      if (!fits(errorObject, response.error)) throw new ProtocolError(`Malformed error object in the answer to ${message.method}`, response.error)
+    } else if (!fits(resultObject, response.result)) {
       throw new ProtocolError(`The answer to ${message.method} has neither a result object nor an error`, response)
     }
     return response
@@ -670,6 +662,11 @@ export class Client {
 
 function isModernError(code: number | undefined): boolean {
   return code === -32020 || code === -32021 || code === -32022
+}
+
+/** Whether a server/discover result says the server speaks 2026-07-28. */
+function speaksModern(result: Result | undefined): boolean {
+  return fits(discoverResult, result) && (result!.supportedVersions as string[]).includes(VERSION)
 }
 
 function toProgress(p: Result): Progress {

@@ -1,25 +1,21 @@
 // Shapes of the results nanomcp reads, checked once where the client receives them. Loose objects: servers may
 // add fields, and list items are checked one by one by the stores (a bad item must not sink a whole page).
 import type { Implementation, InputRequest } from './types'
-import { array, boolean, number, object, optional, shape, string, type Shape } from './shape'
+import { array, boolean, number, object, optional, string, type Shape } from './shape'
 
 type Result = Record<string, unknown>
 const record = object()
 
-export const resultObject = shape<Result>(record)
+export const resultObject = record
 
 const error = object({ code: number, message: string })
-export const errorObject = shape<{ code: number; message: string; data?: unknown }>(error)
+export const errorObject = error as Shape<{ code: number; message: string; data?: unknown }>
 
-export const initializeResult = shape<{ protocolVersion: string; capabilities: Result; serverInfo: Implementation; instructions?: string }>(
-  object({ protocolVersion: string, capabilities: record, serverInfo: object({ name: string, version: string }), instructions: optional(string) }),
-)
+export const initializeResult = object({ protocolVersion: string, capabilities: record, serverInfo: object({ name: string, version: string }), instructions: optional(string) }) as Shape<{ protocolVersion: string; capabilities: Result; serverInfo: Implementation; instructions?: string }>
 
-export const discoverResult = shape<{ supportedVersions: string[]; capabilities: Result; instructions?: string }>(
-  object({ supportedVersions: array(string), capabilities: record, instructions: optional(string) }),
-)
+export const discoverResult = object({ supportedVersions: array(string), capabilities: record, instructions: optional(string) }) as Shape<{ supportedVersions: string[]; capabilities: Result; instructions?: string }>
 
-const page = (key: string) => shape<Result>(object({ [key]: array(), nextCursor: optional(string) }))
+const page = (key: string) => object({ [key]: array(), nextCursor: optional(string) })
 
 const taskFields = { taskId: string, status: string, pollIntervalMs: optional(number) }
 interface Task {
@@ -27,14 +23,10 @@ interface Task {
   status: string
   pollIntervalMs?: number
 }
-export const createTaskResult = shape<Task>(object(taskFields))
-export const detailedTask = shape<Task & { inputRequests?: Result; result?: Result; error?: { code: number; message: string; data?: unknown } }>(
-  object({ ...taskFields, inputRequests: optional(record), result: optional(record), error: optional(error) }),
-)
+export const createTaskResult = object(taskFields) as Shape<Task>
+export const detailedTask = object({ ...taskFields, inputRequests: optional(record), result: optional(record), error: optional(error) }) as Shape<Task & { inputRequests?: Result; result?: Result; error?: { code: number; message: string; data?: unknown } }>
 
-export const inputRequiredResult = shape<{ inputRequests?: Record<string, InputRequest>; requestState?: string }>(
-  object({ inputRequests: optional(record), requestState: optional(string) }),
-)
+export const inputRequiredResult = object({ inputRequests: optional(record), requestState: optional(string) }) as Shape<{ inputRequests?: Record<string, InputRequest>; requestState?: string }>
 
 /** Result shapes by method; methods not listed only need to be objects. */
 export const resultSchemas: Record<string, Shape<Result>> = {
@@ -44,8 +36,8 @@ export const resultSchemas: Record<string, Shape<Result>> = {
   'prompts/list': page('prompts'),
   'resources/list': page('resources'),
   'resources/templates/list': page('resourceTemplates'),
-  'tools/call': shape(object({ content: array(object({ type: string })), isError: optional(boolean) })),
-  'prompts/get': shape(object({ messages: array(object({ role: string, content: record })) })),
-  'resources/read': shape(object({ contents: array(object({ uri: string })) })),
-  'completion/complete': shape(object({ completion: object({ values: array(string) }) })),
+  'tools/call': object({ content: array(object({ type: string })), isError: optional(boolean) }),
+  'prompts/get': object({ messages: array(object({ role: string, content: record })) }),
+  'resources/read': object({ contents: array(object({ uri: string })) }),
+  'completion/complete': object({ completion: object({ values: array(string) }) }),
 }

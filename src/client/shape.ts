@@ -2,12 +2,13 @@
 // of a 17.4 KB Client + StreamableHttpTransport bundle, which alone put the 16 KB budget out of reach; these
 // checks cover the same ground (loose objects, optional fields, arrays, primitives) in a few hundred bytes.
 
+import { ProtocolError } from '../errors/protocol-error'
+
 /** Returns what is wrong with a value (a path and an expectation), or undefined when it fits. */
 export type Check = (value: unknown, path: string) => string | undefined
 
-export interface Shape<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: string[] } }
-}
+/** A check that promises what a value that passes it looks like. */
+export type Shape<T> = Check & { readonly type?: T }
 
 const is =
   (type: string): Check =>
@@ -42,11 +43,12 @@ export const optional =
   (value, path) =>
     value === undefined ? undefined : check(value, path)
 
-export function shape<T>(check: Check): Shape<T> {
-  return {
-    safeParse(value) {
-      const issue = check(value, 'result')
-      return issue ? { success: false, error: { issues: [issue] } } : { success: true, data: value as T }
-    },
-  }
+/** Whether a value fits a shape (the bare check, for answers that may rightly be something else). */
+export const fits = (check: Check, value: unknown): boolean => !check(value, 'result')
+
+/** The value, typed, when it fits; else a ProtocolError "Malformed <what>" with the issue as its detail. */
+export function parse<T>(check: Shape<T>, value: unknown, what: string): T {
+  const issue = check(value, 'result')
+  if (issue) throw new ProtocolError(`Malformed ${what}`, [issue])
+  return value as T
 }
