@@ -257,7 +257,7 @@ export class Client {
       } else if (message.method === 'notifications/message') {
         options.onLog?.(p as never)
       } else {
-        this.#options.debug?.('ignored a message on a 2026-07-28 request stream', message)
+        this.#options.debug?.('ignored on a request stream', message)
       }
     })
   }
@@ -604,9 +604,9 @@ export class Client {
     const response = await this.#request(message, signal, onMessage)
     this.#trace('in', response, Date.now() - started)
     if (response.error !== undefined) {
-      if (!fits(errorObject, response.error)) throw new ProtocolError(`Malformed error object in the answer to ${message.method}`, response.error)
+      if (!fits(errorObject, response.error)) throw new ProtocolError(`Malformed error object for ${message.method}`, response.error)
     } else if (!fits(resultObject, response.result)) {
-      throw new ProtocolError(`The answer to ${message.method} has neither a result object nor an error`, response)
+      throw new ProtocolError(`The answer to ${message.method} has no result object or error`, response)
     }
     return response
   }

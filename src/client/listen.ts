@@ -102,16 +102,16 @@ export function listen(
       const { id, response } = host.listenModern(filter, controller.signal, (message) => {
         const subscriptionId = (message.params?._meta as Result | undefined)?.[SUBSCRIPTION_ID]
         // Strict equality on purpose: the spec makes the JSON type part of the id (1 is not "1").
-        if ('id' in message || subscriptionId !== id) return debug('ignored a message for another subscription', message)
+        if ('id' in message || subscriptionId !== id) return debug('for another subscription', message)
         if (message.method === 'notifications/subscriptions/acknowledged') {
-          if (honoured || controller.signal.aborted) return debug('ignored a late acknowledgement', message)
+          if (honoured || controller.signal.aborted) return debug('late acknowledgement', message)
           clearTimeout(timer)
           const notifications = (message.params?.notifications ?? {}) as ListenFilter
           honoured = notifications
           $state.set({ status: 'acknowledged', notifications })
           return
         }
-        if (!honoured) return debug('ignored a notification before the acknowledgement', message)
+        if (!honoured) return debug('notification before acknowledgement', message)
         if (wanted(message, filter)) deliver(message)
       })
       response
@@ -143,7 +143,7 @@ export function listen(
     })
     try {
       const stream = await abortable(host.openStream(), stop.signal)
-      if (!stream) return { reason: 'server', message: 'The server offers no stream for notifications (GET answered 405)' }
+      if (!stream) return { reason: 'server', message: 'No stream for notifications (GET answered 405)' }
       const setup = AbortSignal.any([stop.signal, AbortSignal.timeout(ackTimeout)])
       const uris = legacyHonoured(filter, description.capabilities).resourceSubscriptions ?? []
       for (const uri of uris) await host.request('resources/subscribe', { uri }, setup)
@@ -192,7 +192,7 @@ export function listen(
         if (!retryable(error)) {
           return $state.set({ status: 'closed', reason: 'error', error: error as Error, message: (error as Error).message })
         }
-        debug('subscription stream dropped; reconnecting', error)
+        debug('subscription dropped; reconnecting', error)
       }
       if (stop.signal.aborted) break
       attempt = $state.get().status === 'acknowledged' ? 1 : attempt + 1

@@ -111,7 +111,7 @@ export class SseTransport implements Transport {
 
   #open(): Connection {
     const EventSource = this.#options.EventSource ?? (globalThis as { EventSource?: EventSourceConstructor }).EventSource
-    if (!EventSource) throw new ProtocolError('No EventSource here: pass one as options.EventSource (Node has none built in)')
+    if (!EventSource) throw new ProtocolError('No EventSource: pass one as options.EventSource')
     const base = new URL(this.url, (globalThis as { location?: { href?: string } }).location?.href)
     let resolveEndpoint!: (url: string) => void
     let rejectEndpoint!: (error: unknown) => void
@@ -148,11 +148,11 @@ export class SseTransport implements Transport {
       try {
         target = new URL(data, base)
       } catch {
-        return connection.end(new ProtocolError('The endpoint event does not hold a URL', data))
+        return connection.end(new ProtocolError('The endpoint event holds no URL', data))
       }
       // Messages carry the session (and maybe credentials): they go to the origin the app chose, nowhere else.
       if (target.origin !== base.origin) {
-        return connection.end(new ProtocolError(`Refusing the endpoint ${target.href}: it is on another origin than ${base.origin}`, data))
+        return connection.end(new ProtocolError(`Refusing endpoint ${target.href} on another origin`, data))
       }
       announced = true
       clearTimeout(timer)
@@ -166,7 +166,7 @@ export class SseTransport implements Transport {
       const reason = (event as { message?: string }).message ?? 'the EventSource failed'
       connection.end(
         announced
-          ? new ProtocolError(`The server closed the SSE stream (${reason}): the session has ended`, undefined, true)
+          ? new ProtocolError(`SSE stream closed (${reason}): the session has ended`, undefined, true)
           : new NetworkError(this.url, new Error(reason), isCrossOrigin(this.url, (globalThis as { location?: { origin?: string } }).location?.origin)),
       )
     })
@@ -180,7 +180,7 @@ export class SseTransport implements Transport {
       messages = parseMessages(text)
     } catch (error) {
       // On the shared stream a bad message belongs to no request: report it and keep the session.
-      return void console.warn('nanomcp: ignoring a malformed message on the SSE stream', error)
+      return void console.warn('nanomcp: ignoring a malformed SSE message', error)
     }
     for (const message of messages) route(message, this.#pending, this.#views)
   }

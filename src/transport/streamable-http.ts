@@ -158,7 +158,7 @@ export class StreamableHttpTransport implements Transport {
       if (version) throw new ProtocolError(`The server answered ${message.method} with 202 Accepted, which carries no response`)
       // A handshake-era server may accept a request and answer it on the session's GET stream.
       if (!this.#openStreams) {
-        throw new ProtocolError(`The server accepted ${message.method} (202) to answer it on a GET stream, but none is open`)
+        throw new ProtocolError(`${message.method} got 202, to be answered on a GET stream, but none is open`)
       }
       return
     }
@@ -175,14 +175,14 @@ export class StreamableHttpTransport implements Transport {
       if (!(await this.#follow(response, signal, !version, entry, answered))) {
         throw new ProtocolError(
           `The stream of ${message.method} ended before its response` +
-            (version ? '' : ' and gave no event id to resume from, or kept ending without new events'),
+            (version ? '' : ' with no event id to resume from, or no new events'),
           undefined,
           true,
         )
       }
     } else {
       await response.body?.cancel()
-      throw new ProtocolError(`Expected application/json or text/event-stream for ${message.method}, got "${type}"`)
+      throw new ProtocolError(`${message.method}: expected JSON or SSE, got "${type}"`)
     }
   }
 
