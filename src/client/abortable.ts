@@ -8,10 +8,7 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefine
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(reasonOf(signal))
     signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => (signal.removeEventListener('abort', onAbort), resolve(value)),
-      (error) => (signal.removeEventListener('abort', onAbort), reject(error)),
-    )
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
 }
 

@@ -41,18 +41,19 @@ export async function httpFetch(
 export const contentType = (response: Response): string =>
   (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
 
-/** Waits `ms`, or rejects with AbortError as soon as `signal` aborts. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** `promise`, or an AbortError as soon as `signal` aborts. */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise
   return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(new AbortError(signal.reason))
-    }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    if (signal.aborted) onAbort()
-    else signal.addEventListener('abort', onAbort, { once: true })
+    const onAbort = () => reject(new AbortError(signal.reason))
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
+}
+
+/** Waits `ms`, or rejects with AbortError as soon as `signal` aborts (and then the timer is cleared too). */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return abortable(new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))), signal).finally(() => clearTimeout(timer))
 }

@@ -2,7 +2,7 @@ import { AbortError } from '../errors/abort-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
 import type { EventSourceConstructor, EventSourceLike } from './event-source'
-import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, type HttpTransportOptions } from './http'
+import { abortable, contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, type HttpTransportOptions } from './http'
 import { parseMessages } from './json-rpc'
 import { route, track, type OnMessage, type Pending } from './pending'
 import { readText } from './read-body'
@@ -184,15 +184,4 @@ export class SseTransport implements Transport {
     }
     for (const message of messages) route(message, this.#pending, this.#views)
   }
-}
-
-/** `promise`, or an AbortError as soon as `signal` aborts. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(new AbortError(signal.reason))
-    if (signal.aborted) return onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
 }
