@@ -31,6 +31,7 @@ import { toRpcError } from './to-rpc-error'
 type Result = Record<string, unknown>
 type OnMessage = (message: JsonRpcRequest | JsonRpcNotification) => void
 
+const noop = () => undefined
 const TASKS = 'io.modelcontextprotocol/tasks'
 /** Only these may answer `input_required` (spec: MRTR). */
 const INPUT_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read'])
@@ -150,7 +151,7 @@ export class Client {
     this.#closed = new AbortError('client closed')
     for (const controller of this.#inflight) controller.abort(this.#closed)
     this.#stream?.close()
-    await this.#transport.close().catch(() => undefined)
+    await this.#transport.close().catch(noop)
   }
 
   async #guarded(method: string, params: Result, options: RequestOptions, deferred: ServerNotification[]): Promise<Result> {
@@ -177,7 +178,8 @@ export class Client {
     for (;;) {
       if (this.#closed) throw this.#closed
       if (this.#gate) {
-        await abortable(this.#gate.catch(() => undefined), signal)
+        // The gate never rejects: it only says when the exclusive work is over.
+        await abortable(this.#gate, signal)
         continue
       }
       if (!this.#recalled) {
@@ -205,10 +207,7 @@ export class Client {
 
   #exclusive<T>(work: () => Promise<T>): Promise<T> {
     const promise = work()
-    const gate = promise.then(
-      () => undefined,
-      () => undefined,
-    )
+    const gate = promise.then(noop, noop)
     this.#gate = gate
     void gate.then(() => {
       if (this.#gate === gate) this.#gate = undefined
@@ -227,11 +226,10 @@ export class Client {
     this.#unconfirmed = record.era === 'modern'
   }
 
-  #remember(record: EraRecord | undefined): void {
+  #remember(record: EraRecord): void {
     const url = this.#transport.url
-    if (record) memory.set(url, record)
-    else memory.delete(url)
-    void Promise.resolve(this.#options.eraStore?.set(url, record)).catch(() => undefined)
+    memory.set(url, record)
+    void Promise.resolve(this.#options.eraStore?.set(url, record)).catch(noop)
   }
 
   // ---- 2026-07-28 ----------------------------------------------------------------------------------------
@@ -477,7 +475,7 @@ export class Client {
       const error = new UnsupportedVersionError([protocolVersion], LEGACY_VERSIONS, `The handshake answered ${protocolVersion}`)
       this.#closed = error
       for (const controller of this.#inflight) controller.abort(error)
-      await this.#transport.close().catch(() => undefined)
+      await this.#transport.close().catch(noop)
       throw error
     }
     this.#transport.protocolVersion = protocolVersion
@@ -527,7 +525,7 @@ export class Client {
           // On these revisions a closed stream is not a cancellation; the server must be told.
           void this.#transport
             .send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: String(reasonOf(signal).message) } })
-            .catch(() => undefined)
+            .catch(noop)
         }
         throw error
       }
@@ -536,21 +534,23 @@ export class Client {
 
   /** Older servers may call the client: `ping` is answered; elicitation only when the app opted in. */
   async #answerServer(request: JsonRpcRequest): Promise<void> {
-    let reply: JsonRpcResponse
-    if (request.method === 'ping') {
-      reply = { jsonrpc: '2.0', id: request.id, result: {} }
-    } else if (request.method === 'elicitation/create' && this.#options.legacyElicitation && this.#options.onInputRequest) {
+    const { id, method, params } = request
+    let answer: { result: Result } | { error: JsonRpcErrorObject }
+    if (method === 'ping') {
+      answer = { result: {} }
+    } else if (method === 'elicitation/create' && this.#options.legacyElicitation && this.#options.onInputRequest) {
       try {
-        const key = String(request.id)
-        const requests = { [key]: { method: request.method, params: request.params } }
-        const answers = this.#withDefaults(requests, await this.#options.onInputRequest(requests, { method: request.method, params: request.params ?? {}, round: 1, signal: new AbortController().signal }))
-        reply = { jsonrpc: '2.0', id: request.id, result: (answers[key] as Result) ?? { action: 'cancel' } }
+        const key = String(id)
+        const requests = { [key]: { method, params } }
+        const answers = this.#withDefaults(requests, await this.#options.onInputRequest(requests, { method, params: params ?? {}, round: 1, signal: new AbortController().signal }))
+        answer = { result: (answers[key] as Result) ?? { action: 'cancel' } }
       } catch (error) {
-        reply = { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: error instanceof Error ? error.message : 'elicitation failed' } }
+        answer = { error: { code: -32603, message: error instanceof Error ? error.message : 'elicitation failed' } }
       }
     } else {
-      reply = { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: `Method not found: ${request.method}` } }
+      answer = { error: { code: -32601, message: `Method not found: ${method}` } }
     }
+    const reply: JsonRpcResponse = { jsonrpc: '2.0', id, ...answer }
     this.#trace('out', reply)
     await this.#transport.send(reply).catch((error: unknown) => this.#options.debug?.('could not answer a server request', error))
   }
