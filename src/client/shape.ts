@@ -3,6 +3,7 @@
 // checks cover the same ground (loose objects, optional fields, arrays, primitives) in a few hundred bytes.
 
 import { ProtocolError } from '../errors/protocol-error'
+import { isObject } from '../transport/json-rpc'
 
 /** Returns what is wrong with a value (a path and an expectation), or undefined when it fits. */
 export type Check = (value: unknown, path: string) => string | undefined
@@ -19,8 +20,6 @@ export const string = is('string')
 export const number = is('number')
 export const boolean = is('boolean')
 
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** An object with at least these fields; other fields pass through untouched (servers may add their own). */
 export const object =

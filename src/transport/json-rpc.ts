@@ -27,7 +27,7 @@ export function isResponse(message: JsonRpcMessage): message is JsonRpcResponse 
 export const idKey = (id: JsonRpcId | null): string => JSON.stringify(id)
 
 const isId = (id: unknown) => typeof id === 'string' || typeof id === 'number'
-const isObject = (value: unknown): value is Record<string, unknown> =>
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function isMessage(value: unknown): value is JsonRpcMessage {
