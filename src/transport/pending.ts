@@ -3,6 +3,8 @@ import { ProtocolError } from '../errors/protocol-error'
 import { idKey, isResponse } from './json-rpc'
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types'
 
+export const noop = () => undefined
+
 export type OnMessage = (message: JsonRpcRequest | JsonRpcNotification) => void
 
 /** A request waiting for its response; whatever else comes for it goes to `onMessage`. */

@@ -1,10 +1,10 @@
 import { AbortError } from '../errors/abort-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
-import type { EventSourceConstructor, EventSourceLike } from './event-source'
+import type { EventSourceConstructor } from './event-source'
 import { abortable, contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, type HttpTransportOptions } from './http'
 import { parseMessages } from './json-rpc'
-import { route, track, type OnMessage, type Pending } from './pending'
+import { noop, route, track, type OnMessage, type Pending } from './pending'
 import { readText } from './read-body'
 import { httpError, isCrossOrigin } from './response-errors'
 import type {
@@ -23,7 +23,6 @@ export interface SseTransportOptions extends HttpTransportOptions {
 }
 
 interface Connection {
-  source: EventSourceLike
   endpoint: Promise<string>
   /** Ends the session: rejects what waits on it with `error`; `openStream` views too, unless `quietly`. */
   end(error: unknown, quietly?: boolean): void
@@ -33,8 +32,6 @@ interface View {
   onMessage: OnMessage
   end(error?: unknown): void
 }
-
-const noop = () => undefined
 
 /**
  * The 2024-11-05 HTTP+SSE transport: one EventSource per session carries every server message; client
@@ -123,7 +120,6 @@ export class SseTransport implements Transport {
     let announced = false
     const source = new EventSource(this.url, { withCredentials: this.#options.requestInit?.credentials === 'include' })
     const connection: Connection = {
-      source,
       endpoint,
       end: (error, quietly) => {
         if (this.#connection !== connection) return

@@ -4,7 +4,7 @@ import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS, sleep, type HttpTransportOptions } from './http'
 import { idKey, parseMessages } from './json-rpc'
-import { route, track, type OnMessage, type Pending } from './pending'
+import { noop, route, track, type OnMessage, type Pending } from './pending'
 import { learnTools, modernHeaders, modernVersion } from './modern-headers'
 import { readText } from './read-body'
 import { readSse, type StreamCursor } from './read-sse'
@@ -27,7 +27,6 @@ export type StreamableHttpOptions = HttpTransportOptions
 const MAX_RECONNECTS = 5
 const DEFAULT_RETRY_MS = 1000
 const SSE_ACCEPT = { Accept: 'text/event-stream' }
-const noop = () => undefined
 
 /**
  * Streamable HTTP: every message is its own POST; answers come back as JSON or as an SSE stream. Speaks both
