@@ -373,11 +373,13 @@ export class Client {
   async #settleAmbiguity(): Promise<void> {
     let modern = false
     try {
-      const response = await this.#sendModern('server/discover', {}, {}, AbortSignal.timeout(this.#options.timeout ?? 60_000))
-      modern = speaksModern(response.result)
-      if (modern) this.#describeModern(response.result!)
+      const { result } = await this.#sendModern('server/discover', {}, {}, AbortSignal.timeout(this.#options.timeout ?? 60_000))
+      if (speaksModern(result)) {
+        this.#describeModern(result!)
+        modern = true
+      }
     } catch {
-      modern = false
+      // Whatever went wrong, the server is not a 2026-07-28 one that describes itself.
     }
     this.#ambiguous = false
     if (modern) return this.#confirm()
@@ -452,7 +454,7 @@ export class Client {
     this.#transport.protocolVersion = undefined
     const capabilities: Result = {}
     // Only extensions: an older server that is offered roots, sampling or elicitation may call the client back.
-    const extensions = (this.#capabilities().extensions as Result | undefined) ?? undefined
+    const extensions = this.#capabilities().extensions
     if (extensions) capabilities.extensions = extensions
     if (this.#options.legacyElicitation && this.#options.onInputRequest) capabilities.elicitation = { form: { applyDefaults: true } }
     const params = { protocolVersion: offer, capabilities, clientInfo: this.meta['io.modelcontextprotocol/clientInfo'] }

@@ -145,10 +145,11 @@ export function listen(
       const stream = await abortable(host.openStream(), stop.signal)
       if (!stream) return { reason: 'server', message: 'No stream for notifications (GET answered 405)' }
       const setup = AbortSignal.any([stop.signal, AbortSignal.timeout(ackTimeout)])
-      const uris = legacyHonoured(filter, description.capabilities).resourceSubscriptions ?? []
+      const promised = legacyHonoured(filter, description.capabilities)
+      const uris = promised.resourceSubscriptions ?? []
       for (const uri of uris) await host.request('resources/subscribe', { uri }, setup)
       await host.request('ping', {}, setup)
-      honoured = legacyHonoured(filter, description.capabilities)
+      honoured = promised
       $state.set({ status: 'acknowledged', notifications: honoured })
       if (!ended) {
         await new Promise<void>((resolve) => {
