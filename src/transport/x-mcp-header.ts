@@ -40,7 +40,7 @@ export function readParamHeaders(schema: unknown): ParamHeader[] | string {
       if (!MIRRORABLE.includes(record.type as string)) {
         return `x-mcp-header "${name}" on ${where}: only string, integer and boolean properties may carry it`
       }
-      if (seen.has(name.toLowerCase())) return `x-mcp-header "${name}" is declared twice (names are case-insensitive)`
+      if (seen.has(name.toLowerCase())) return `x-mcp-header "${name}" is declared twice (case-insensitively)`
       seen.add(name.toLowerCase())
       found.push({ name, path })
     }
