@@ -120,7 +120,7 @@ function report(leg, verdicts, skipped, seconds, load) {
     const cols = [v.passed, v.failed, v.warnings, v.anchor ?? '-'].map((n) => String(n).padStart(6)).join(' ')
     console.log(`${mark[v.verdict]} ${v.scenario.padEnd(width)} ${cols}  ${v.verdict}`)
     if (v.first) {
-      console.log(`      in the parallel run: ${v.first.passed} passed, ${v.first.failed} failed; adapter: ${adapterOutcome(v.first.result)}`)
+      console.log(`      in the parallel run: ${v.first.passed} checks passed and ${v.first.failed} failed; adapter: ${adapterOutcome(v.first.result)}`)
     }
     if (v.verdict === 'fail' || v.verdict === 'stale') {
       for (const reason of v.reasons) console.log(`      ${reason}`)
@@ -131,7 +131,7 @@ function report(leg, verdicts, skipped, seconds, load) {
   const by = (verdict) => verdicts.filter((v) => v.verdict === verdict)
   const inScope = verdicts.filter((v) => v.verdict !== 'expected')
   const line =
-    `leg ${leg}: ${sum('passed')} passed, ${sum('failed')} failed, ${sum('warnings')} warnings over ${verdicts.length} scenarios ` +
+    `leg ${leg}: ${sum('passed')} checks passed and ${sum('failed')} failed, ${sum('warnings')} warnings over ${verdicts.length} scenarios ` +
     `(${seconds.toFixed(1)} s, ${load}) | ${by('pass').length} pass, ${by('flaky').length} flaky, ${by('fail').length} fail, ` +
     `${by('expected').length} expected, ${by('stale').length} stale | outside the baseline: ` +
     `${sum('passed', inScope)}/${sum('anchor', inScope)} anchor checks`
