@@ -364,8 +364,6 @@ export class Client {
     deferred: ServerNotification[],
   ): Promise<Result> {
     await this.#handshake(verdict.offer, verdict.sse)
-    // Older revisions have no server/discover: the handshake has just answered it (connect() reads that).
-    if (method === 'server/discover') throw new RpcError(-32601, 'server/discover does not exist before 2026-07-28')
     // The rejection proved the request did not run, so sending it again is safe.
     return this.#legacy(method, params, options, signal, deferred)
   }
@@ -498,6 +496,9 @@ export class Client {
   }
 
   async #legacy(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: ServerNotification[]): Promise<Result> {
+    // Older revisions have no server/discover: asking would only earn a -32601 round trip (connect() reads
+    // the handshake's description instead).
+    if (method === 'server/discover') throw new RpcError(-32601, 'server/discover does not exist before 2026-07-28')
     const token = options.onProgress ? `nanomcp-${++this.#nextId}` : undefined
     const body: Result = { ...params }
     if (token) body._meta = { ...(params._meta as Result | undefined), progressToken: token }

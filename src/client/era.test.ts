@@ -282,6 +282,14 @@ describe('era memory', () => {
     expect(server!.methods()).toEqual(['tools/list', 'initialize', 'notifications/initialized', 'tools/list', 'initialize', 'notifications/initialized', 'tools/list'])
   })
 
+  it('connect() on a remembered legacy server costs the handshake only, no server/discover', async () => {
+    const first = await connect(legacy(() => ({ status: 400 })))
+    await first.request('tools/list')
+    const second = new Client(new StreamableHttpTransport(server!.url))
+    expect(await second.connect()).toMatchObject({ era: 'legacy', serverInfo: { name: 'old' } })
+    expect(server!.methods().slice(4)).toEqual(['initialize', 'notifications/initialized'])
+  })
+
   it('a persistent store lets a reloaded page skip the failed modern attempt', async () => {
     const { localStorageEraStore } = await import('./era-store')
     const storage = new Map<string, string>()
