@@ -54,6 +54,7 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
   }
 
   const cacheKey = (kind: ListKind) => `${transport.url} ${kind}`
+  const changes: Record<ListKind, number> = { tools: 0, prompts: 0, resources: 0, resourceTemplates: 0 }
   const source: ListSource = {
     ttlMs,
     async load(kind) {
@@ -61,8 +62,10 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
       const { capabilities } = await connect()
       // A server that lacks the capability has nothing to list; asking would only earn a -32601.
       if (!isObject(capabilities[spec.capability])) return { items: [], invalid: [], expiresAt: Infinity, scope: 'private' }
+      const started = changes[kind]
       const pages = await fetchPages((method, params) => client.request(method, params), spec, maxPages)
-      if (cacheScope === 'public') sharedCache.set(cacheKey(kind), pages)
+      // Pages fetched before a change was announced must not go back into the shared cache.
+      if (cacheScope === 'public' && started === changes[kind]) sharedCache.set(cacheKey(kind), pages)
       return pages
     },
     cached: (kind): Pages | undefined => (cacheScope === 'public' ? sharedCache.get(cacheKey(kind)) : undefined),
@@ -76,6 +79,7 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
   }
 
   const changed = (kind: ListKind) => {
+    changes[kind]++
     sharedCache.delete(cacheKey(kind))
     lists[kind].invalidate()
   }

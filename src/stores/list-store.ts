@@ -54,9 +54,12 @@ export function createListStore<T extends object>(kind: ListKind, source: ListSo
     }, delay)
   }
 
-  const publish = (pages: Pages, loading: boolean) => {
+  /** Counts announced changes, so a load that started before one can tell its pages are already old. */
+  let generation = 0
+
+  const publish = (pages: Pages, loading: boolean, outdated = false) => {
     const now = Date.now()
-    expiresAt = source.ttlMs === undefined ? pages.expiresAt : now + source.ttlMs
+    expiresAt = outdated ? 0 : source.ttlMs === undefined ? pages.expiresAt : now + source.ttlMs
     const cur = $atom.value
     const state: ListState<T> = {
       items: mergeItems(cur.items, pages.items as T[], (item) => String((item as Record<string, unknown>)[key])),
@@ -64,8 +67,8 @@ export function createListStore<T extends object>(kind: ListKind, source: ListSo
       error: pages.invalid.length
         ? new ProtocolError(`${KINDS[kind].method}: ${pages.invalid.length} invalid item(s) left out`, pages.invalid)
         : undefined,
-      // A queued run means a change was announced after this one started.
-      stale: loading,
+      // A queued run, or a change announced while this one was loading, means these items are already old.
+      stale: loading || outdated,
       updatedAt: now,
     }
     if (pages.invalid.length) state.invalid = pages.invalid
@@ -80,9 +83,10 @@ export function createListStore<T extends object>(kind: ListKind, source: ListSo
       const stale = cur.updatedAt > 0 && (cur.stale || Date.now() >= expiresAt)
       $atom.set({ ...cur, loading: true, stale })
     }
+    const started = generation
     try {
       const pages = await source.load(kind)
-      if (!closed) publish(pages, runner.queued)
+      if (!closed) publish(pages, runner.queued, started !== generation)
     } catch (error) {
       expiresAt = 0
       const last = $atom.value
@@ -111,12 +115,16 @@ export function createListStore<T extends object>(kind: ListKind, source: ListSo
     $atom,
     refresh: runner.run,
     invalidate() {
+      generation++
       expiresAt = 0
       if (mounted) void runner.run()
     },
     close() {
       closed = true
       clearTimeout(timer)
+      // A load cut short by close() must not leave the list spinning forever.
+      const cur = $atom.value
+      if (cur.loading) $atom.set({ ...cur, loading: false })
     },
   }
 }

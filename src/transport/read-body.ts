@@ -8,8 +8,11 @@ import { ProtocolError } from '../errors/protocol-error'
 export async function readText(response: Response, maxBytes: number, truncate = false): Promise<string> {
   // A declared length within the limit lets the runtime's own text() do the work: it is the hot path of every
   // JSON answer, and noticeably cheaper than pulling chunks through a reader in JavaScript.
+  // Only for identity bodies: Content-Length counts compressed bytes, and text() would inflate a small gzip
+  // bomb in full before any check.
   const declared = Number(response.headers.get('content-length') ?? NaN)
-  if (declared <= maxBytes) {
+  const encoding = response.headers.get('content-encoding')
+  if (declared <= maxBytes && (!encoding || encoding === 'identity')) {
     const text = await response.text()
     // The HTTP layer holds a body to its declared length; the check below is only a second fence.
     if (text.length <= maxBytes || truncate) return text.slice(0, maxBytes)

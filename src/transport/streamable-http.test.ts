@@ -750,10 +750,50 @@ describe('openStream', () => {
     expect(seen).toEqual([progress(1), progress(2)])
   })
 
-  it('closed rejects with the ProtocolError when the stream carries garbage', async () => {
-    const { url } = await serve((_r, res) => openSse(res, {}, 'data: nope\n\n'))
-    const stream = await new StreamableHttpTransport(url).openStream(() => undefined)
-    await expect(stream!.closed).rejects.toBeInstanceOf(ProtocolError)
+  it('drops a malformed message on the session stream and keeps delivering', async () => {
+    const note = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' }
+    const { url } = await serve((_r, res) => endSse(res, 'data: nope\n\n', `data: ${JSON.stringify(note)}\n\n`))
+    const heard: unknown[] = []
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const stream = await new StreamableHttpTransport(url).openStream((m) => heard.push(m))
+    await expect(stream!.closed).resolves.toBeUndefined()
+    expect(heard).toEqual([note])
+    expect(warn).toHaveBeenCalledWith('nanomcp: dropped a malformed message on the session stream', expect.any(ProtocolError))
+    warn.mockRestore()
+  })
+
+  it('a request parked by a 202 fails when the last GET stream ends, instead of waiting for its timeout', async () => {
+    let release!: () => void
+    const { url } = await serve((req, res) => {
+      if (req.method === 'GET') {
+        openSse(res)
+        release = () => res.end()
+        return
+      }
+      res.writeHead(202).end()
+    })
+    const transport = new StreamableHttpTransport(url)
+    transport.protocolVersion = '2025-11-25'
+    await transport.openStream(() => undefined)
+    const parked = transport.request({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+    await new Promise((r) => setTimeout(r, 50))
+    release()
+    const failure = (await parked.catch((e: unknown) => e)) as ProtocolError
+    expect(failure).toBeInstanceOf(ProtocolError)
+    expect(failure.streamClosed).toBe(true)
+  })
+
+  it('does not resume with an event id that cannot travel in a header', async () => {
+    let gets = 0
+    const { url } = await serve((req, res) => {
+      if (req.method === 'GET') gets++
+      endSse(res, 'id: \u00fc\u20ac\ndata: {"jsonrpc":"2.0","method":"notifications/x"}\n\n')
+    })
+    const transport = new StreamableHttpTransport(url)
+    transport.protocolVersion = '2025-11-25'
+    const stream = await transport.openStream(() => undefined)
+    await expect(stream!.closed).resolves.toBeUndefined()
+    expect(gets).toBe(1)
   })
 })
 

@@ -40,6 +40,7 @@ export class StreamableHttpTransport implements Transport {
   readonly #options: StreamableHttpOptions
   readonly #max: number
   readonly #pending = new Map<string, Pending>()
+  readonly #parked = new Set<Pending>()
   readonly #tools = new Map<string, ParamHeader[]>()
   #sessionId: string | undefined
   #lifetime = new AbortController()
@@ -67,7 +68,13 @@ export class StreamableHttpTransport implements Transport {
         signal = link.signal
         // Closes this request's stream if the server left it open after the answer. A drained JSON body
         // needs no abort, and skipping it saves fetch's abort path on every ordinary call.
-        return { signal, done: (entry) => link.done(!entry.drained) }
+        return {
+          signal,
+          done: (entry) => {
+            this.#parked.delete(entry)
+            link.done(!entry.drained)
+          },
+        }
       },
       (entry) =>
         this.#exchange(message, version, signal, entry).catch((error: unknown) => {
@@ -108,7 +115,7 @@ export class StreamableHttpTransport implements Transport {
       throw failure
     }
     this.#openStreams++
-    const closed = this.#follow(response, signal, true, { onMessage }, () => false)
+    const closed = this.#follow(response, signal, true, { onMessage }, () => false, true)
       .then(noop, (error: unknown) => {
         // A stream we closed ourselves ended as asked; anything else is the error it died of.
         if (!signal.aborted) throw this.#failure(error, signal)
@@ -116,6 +123,10 @@ export class StreamableHttpTransport implements Transport {
       .finally(() => {
         this.#openStreams--
         done()
+        // Requests accepted with 202 wait for an answer on a GET stream: with none left, none will come.
+        if (!this.#openStreams) {
+          for (const entry of this.#parked) entry.settle(new ProtocolError('The GET stream ended before the answer to a request accepted with 202', undefined, true))
+        }
       })
     // Whoever holds the stream sees a rejection; nobody holding it must not mean an unhandled one.
     closed.catch(noop)
@@ -159,6 +170,7 @@ export class StreamableHttpTransport implements Transport {
       if (!this.#openStreams) {
         throw new ProtocolError(`${message.method} got 202, to be answered on a GET stream, but none is open`)
       }
+      this.#parked.add(entry)
       return
     }
     if (!response.ok) throw await httpError(response, this.#max)
@@ -190,18 +202,35 @@ export class StreamableHttpTransport implements Transport {
    * server's `retry` and resumes with GET + Last-Event-ID, as often as reconnections bring new events (then
    * up to MAX_RECONNECTS more). Resolves true when finished, false when the stream ended for good.
    */
-  async #follow(response: Response, signal: AbortSignal, resumable: boolean, receiver: { onMessage?: OnMessage | undefined }, finished: () => boolean): Promise<boolean> {
+  async #follow(
+    response: Response,
+    signal: AbortSignal,
+    resumable: boolean,
+    receiver: { onMessage?: OnMessage | undefined },
+    finished: () => boolean,
+    sessionStream = false,
+  ): Promise<boolean> {
     const cursor: StreamCursor = {}
     const receivers = [receiver]
     let fruitless = 0
     for (;;) {
       const before = cursor.lastEventId
       await readSse(response.body, this.#max, cursor, (data) => {
-        for (const message of parseMessages(data)) route(message, this.#pending, receivers)
+        let messages
+        try {
+          messages = parseMessages(data)
+        } catch (error) {
+          // A request's stream fails on garbage; the session stream carries many messages, so it drops one.
+          if (!sessionStream) throw error
+          console.warn('nanomcp: dropped a malformed message on the session stream', error)
+          return false
+        }
+        for (const message of messages) route(message, this.#pending, receivers)
         return finished()
       })
       if (finished()) return true
-      if (!resumable || !cursor.lastEventId) return false
+      // Header values must be visible ASCII: an id that cannot be sent back cannot resume anything.
+      if (!resumable || !cursor.lastEventId || !/^[\x20-\x7e]+$/.test(cursor.lastEventId)) return false
       fruitless = cursor.lastEventId === before ? fruitless + 1 : 0
       if (fruitless >= MAX_RECONNECTS) return false
       await sleep(cursor.retry ?? DEFAULT_RETRY_MS, signal)
