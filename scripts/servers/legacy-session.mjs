@@ -76,3 +76,25 @@ export function createLegacySession({ info, state, broadcast }) {
     },
   }
 }
+
+/**
+ * The live sessions of a handshake-era server, by session id: announce a change to each of them (the session
+ * whose own request caused it gets `extra`, so the notice rides on that request's stream), or end them all.
+ */
+export function createSessionRegistry() {
+  const sessions = new Map()
+  return {
+    sessions,
+    async broadcast(event, extra) {
+      await Promise.all(
+        [...sessions].map(([id, session]) => session.apply(event, extra?.sessionId === id ? extra : undefined).catch(() => {})),
+      )
+    },
+    async dropAll() {
+      const live = [...sessions.values()]
+      sessions.clear()
+      await Promise.all(live.map((session) => session.server.close().catch(() => {})))
+      return live.length
+    },
+  }
+}

@@ -5,21 +5,13 @@ import { randomUUID } from 'node:crypto'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { createEventStore } from './event-store.mjs'
 import { startHost } from './host.mjs'
-import { createLegacySession } from './legacy-session.mjs'
+import { createLegacySession, createSessionRegistry } from './legacy-session.mjs'
 import { sendRpcError } from './respond.mjs'
 
 export const LEGACY_INFO = { name: 'nanomcp-legacy', version: '1.0.0' }
 
 function createLegacyInstance({ state }) {
-  const sessions = new Map()
-
-  async function broadcast(event, extra) {
-    await Promise.all(
-      [...sessions].map(([id, session]) =>
-        session.apply(event, extra?.sessionId === id ? extra : undefined).catch(() => {}),
-      ),
-    )
-  }
+  const { sessions, broadcast, dropAll } = createSessionRegistry()
 
   async function startSession(req, res, message) {
     const session = createLegacySession({ info: LEGACY_INFO, state, broadcast })
@@ -52,19 +44,14 @@ function createLegacyInstance({ state }) {
       return startSession(req, res, body.json)
     },
     announce: (event) => broadcast(event),
-    async dropSessions() {
-      const live = [...sessions.values()]
-      sessions.clear()
-      await Promise.all(live.map((session) => session.server.close().catch(() => {})))
-      return live.length
-    },
+    dropSessions: dropAll,
     // Ends the GET streams but keeps the sessions: clients should reconnect and resume with Last-Event-ID.
     async closeStreams() {
       for (const session of sessions.values()) session.transport.closeStandaloneSSEStream()
       return sessions.size
     },
     async close() {
-      await this.dropSessions()
+      await dropAll()
     },
   }
 }

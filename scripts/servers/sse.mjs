@@ -3,21 +3,13 @@
 // comes back on that one stream.
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js'
 import { startHost } from './host.mjs'
-import { createLegacySession } from './legacy-session.mjs'
+import { createLegacySession, createSessionRegistry } from './legacy-session.mjs'
 import { sendRpcError } from './respond.mjs'
 
 export const SSE_INFO = { name: 'nanomcp-sse', version: '1.0.0' }
 
 function createSseInstance({ state, base }) {
-  const sessions = new Map()
-
-  async function broadcast(event, extra) {
-    await Promise.all(
-      [...sessions].map(([id, session]) =>
-        session.apply(event, extra?.sessionId === id ? extra : undefined).catch(() => {}),
-      ),
-    )
-  }
+  const { sessions, broadcast, dropAll } = createSessionRegistry()
 
   async function openSession(res) {
     const session = createLegacySession({ info: SSE_INFO, state, broadcast })
@@ -42,14 +34,9 @@ function createSseInstance({ state, base }) {
     },
     announce: (event) => broadcast(event),
     // Ends every stream: an EventSource sees it close, and POSTs with the old session id get 404.
-    async dropSessions() {
-      const live = [...sessions.values()]
-      sessions.clear()
-      await Promise.all(live.map((session) => session.server.close().catch(() => {})))
-      return live.length
-    },
+    dropSessions: dropAll,
     async close() {
-      await this.dropSessions()
+      await dropAll()
     },
   }
 }
