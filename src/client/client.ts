@@ -122,7 +122,7 @@ export class Client {
       throw error
     })
     if (this.#era === 'modern' && result) this.#describeModern(result)
-    if (!this.#server) throw new ProtocolError('The server did not describe itself')
+    if (!this.#server) throw new ProtocolError('invalid-result', 'The server did not describe itself')
     return this.#server
   }
 
@@ -317,7 +317,7 @@ export class Client {
           answer: this.#options.onInputRequest && ((requests, s) => this.#answer(requests, { method: 'tools/call', params: { taskId: result.taskId }, round: 1, signal: s })),
         })
       }
-      throw new ProtocolError(`Unexpected resultType "${String(type)}" for ${method}`, result)
+      throw new ProtocolError('invalid-result', `Unexpected resultType "${String(type)}" for ${method}`, result)
     }
   }
 
@@ -402,7 +402,7 @@ export class Client {
   async #answerInput(method: string, params: Result, result: Result, round: number, signal: AbortSignal): Promise<Result> {
     const parsed = parse(inputRequiredResult, result, 'input_required result')
     const requests = parsed.inputRequests ?? {}
-    if (Object.values(requests).some((r) => typeof r?.method !== 'string')) throw new ProtocolError('Malformed inputRequests', requests)
+    if (Object.values(requests).some((r) => typeof r?.method !== 'string')) throw new ProtocolError('invalid-result', 'Malformed inputRequests', requests)
     const handler = this.#options.onInputRequest
     if (!handler) throw new InputRequiredError(`${method} needs input and the client has no onInputRequest handler`, requests, round)
     if (round > (this.#options.maxInputRounds ?? 10)) throw new InputRequiredError(`${method} still needs input after ${round - 1} rounds`, requests, round)
@@ -607,9 +607,9 @@ export class Client {
     const response = await this.#request(message, signal, onMessage)
     this.#trace('in', response, Date.now() - started)
     if (response.error !== undefined) {
-      if (!fits(errorObject, response.error)) throw new ProtocolError(`Malformed error object for ${message.method}`, response.error)
+      if (!fits(errorObject, response.error)) throw new ProtocolError('invalid-result', `Malformed error object for ${message.method}`, response.error)
     } else if (!fits(resultObject, response.result)) {
-      throw new ProtocolError(`The answer to ${message.method} has no result object or error`, response)
+      throw new ProtocolError('invalid-result', `The answer to ${message.method} has no result object or error`, response)
     }
     return response
   }

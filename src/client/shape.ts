@@ -48,6 +48,6 @@ export const fits = (check: Check, value: unknown): boolean => !check(value, 're
 /** The value, typed, when it fits; else a ProtocolError "Malformed <what>" with the issue as its detail. */
 export function parse<T>(check: Shape<T>, value: unknown, what: string): T {
   const issue = check(value, 'result')
-  if (issue) throw new ProtocolError(`Malformed ${what}`, [issue])
+  if (issue) throw new ProtocolError('invalid-result', `Malformed ${what}`, [issue])
   return value as T
 }

@@ -301,7 +301,7 @@ describe('the subscription', () => {
     const tools = record(mcp.$tools)
     await until(() => loaded(mcp.$tools.get()) && mcp.$subscription.get()?.status === 'acknowledged', 'list and subscription')
     expect(server.count('tools/list')).toBe(1)
-    ;[...server.listens][0]!.end(new ProtocolError('stream ended', undefined, true))
+    ;[...server.listens][0]!.end(new ProtocolError('stream-ended', 'stream ended'))
     await until(() => server.count('subscriptions/listen') === 2 && mcp.$subscription.get()?.status === 'acknowledged', 'the reconnect')
     await until(() => server.count('tools/list') === 2, 'the re-fetch')
     tools.off()

@@ -52,7 +52,7 @@ async function fetchOnce(request: Requester, spec: KindSpec, maxPages: number): 
   let scope: Pages['scope'] = 'public'
   let cursor: string | undefined
   for (let page = 1; ; page++) {
-    if (page > maxPages) throw new ProtocolError(`${method} did not end within ${maxPages} pages (maxPages)`)
+    if (page > maxPages) throw new ProtocolError('pagination', `${method} did not end within ${maxPages} pages (maxPages)`)
     let result: Record<string, unknown>
     try {
       result = await request(method, cursor === undefined ? {} : { cursor })
@@ -60,7 +60,7 @@ async function fetchOnce(request: Requester, spec: KindSpec, maxPages: number): 
       throw cursor !== undefined && error instanceof RpcError && error.code === -32602 ? new CursorRejected(error) : error
     }
     const list = result[field]
-    if (!Array.isArray(list)) throw new ProtocolError(`${method} page ${page} has no "${field}" array`, result)
+    if (!Array.isArray(list)) throw new ProtocolError('invalid-result', `${method} page ${page} has no "${field}" array`, result)
     for (const item of list) {
       let reason = checkItem(spec, item)
       const id = reason ? undefined : (item as Record<string, unknown>)[key]
@@ -77,8 +77,8 @@ async function fetchOnce(request: Requester, spec: KindSpec, maxPages: number): 
     const next = result.nextCursor
     // Only absence ends a list: an empty string is a valid cursor.
     if (next === undefined || next === null) return { items, invalid, expiresAt, scope }
-    if (typeof next !== 'string') throw new ProtocolError(`${method} page ${page} has a nextCursor that is not a string`, next)
-    if (seen.has(next)) throw new ProtocolError(`${method} repeated the cursor ${show(next)} on page ${page}: the list would never end`)
+    if (typeof next !== 'string') throw new ProtocolError('invalid-result', `${method} page ${page} has a nextCursor that is not a string`, next)
+    if (seen.has(next)) throw new ProtocolError('pagination', `${method} repeated the cursor ${show(next)} on page ${page}: the list would never end`)
     seen.add(next)
     cursor = next
   }

@@ -65,7 +65,7 @@ export function createListStore<T extends object>(kind: ListKind, source: ListSo
       items: mergeItems(cur.items, pages.items as T[], (item) => String((item as Record<string, unknown>)[key])),
       loading,
       error: pages.invalid.length
-        ? new ProtocolError(`${KINDS[kind].method}: ${pages.invalid.length} invalid item(s) left out`, pages.invalid)
+        ? new ProtocolError('invalid-result', `${KINDS[kind].method}: ${pages.invalid.length} invalid item(s) left out`, pages.invalid)
         : undefined,
       // A queued run, or a change announced while this one was loading, means these items are already old.
       stale: loading || outdated,

@@ -10,11 +10,11 @@ export function parseMessages(text: string): JsonRpcMessage[] {
   try {
     value = JSON.parse(text)
   } catch (error) {
-    throw new ProtocolError(`Got malformed JSON (${(error as Error).message})`, text.slice(0, 1000))
+    throw new ProtocolError('malformed-json', `Got malformed JSON (${(error as Error).message})`, text.slice(0, 1000))
   }
   const list = Array.isArray(value) ? value : [value]
   if (list.length === 0 || !list.every(isMessage)) {
-    throw new ProtocolError('JSON that is not a JSON-RPC 2.0 message', value)
+    throw new ProtocolError('not-json-rpc', 'JSON that is not a JSON-RPC 2.0 message', value)
   }
   return list
 }

@@ -27,7 +27,7 @@ export function track(
   send: (entry: Pending) => Promise<unknown>,
 ): Promise<JsonRpcResponse> {
   const key = idKey(id)
-  if (pending.has(key)) return Promise.reject(new ProtocolError(`Request id ${key} is already in flight`))
+  if (pending.has(key)) return Promise.reject(new ProtocolError('duplicate-id', `Request id ${key} is already in flight`))
   const { signal, done } = link()
   return new Promise((resolve, reject) => {
     const entry: Pending = {

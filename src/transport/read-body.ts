@@ -16,7 +16,7 @@ export async function readText(response: Response, maxBytes: number, truncate = 
     const text = await response.text()
     // The HTTP layer holds a body to its declared length; the check below is only a second fence.
     if (text.length <= maxBytes || truncate) return text.slice(0, maxBytes)
-    throw new ProtocolError(`Response body exceeds the limit of ${maxBytes} bytes`, { limit: maxBytes })
+    throw new ProtocolError('too-large', `Response body exceeds the limit of ${maxBytes} bytes`, { limit: maxBytes })
   }
   const reader = response.body?.getReader()
   if (!reader) return ''
@@ -30,7 +30,7 @@ export async function readText(response: Response, maxBytes: number, truncate = 
       size += value.byteLength
       if (size > maxBytes) {
         if (truncate) return text + decoder.decode(value.subarray(0, value.byteLength - (size - maxBytes)))
-        throw new ProtocolError(`Response body exceeds the limit of ${maxBytes} bytes`, { limit: maxBytes })
+        throw new ProtocolError('too-large', `Response body exceeds the limit of ${maxBytes} bytes`, { limit: maxBytes })
       }
       text += decoder.decode(value, { stream: true })
     }

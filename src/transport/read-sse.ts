@@ -36,7 +36,7 @@ export async function readSse(
       const { done, value } = await reader.read()
       if (done) return false
       parser.feed(decoder.decode(value, { stream: true }))
-      if (overflow) throw new ProtocolError(`An SSE event exceeds the limit of ${maxEventBytes} bytes`, { limit: maxEventBytes })
+      if (overflow) throw new ProtocolError('too-large', `An SSE event exceeds the limit of ${maxEventBytes} bytes`, { limit: maxEventBytes })
       for (const event of events.splice(0)) {
         if (event.id !== undefined) cursor.lastEventId = event.id
         if ((event.event === undefined || event.event === 'message') && event.data !== '' && onData(event.data)) return true

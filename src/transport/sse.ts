@@ -108,7 +108,7 @@ export class SseTransport implements Transport {
 
   #open(): Connection {
     const EventSource = this.#options.EventSource ?? (globalThis as { EventSource?: EventSourceConstructor }).EventSource
-    if (!EventSource) throw new ProtocolError('No EventSource: pass one as options.EventSource')
+    if (!EventSource) throw new ProtocolError('transport', 'No EventSource: pass one as options.EventSource')
     const base = new URL(this.url, (globalThis as { location?: { href?: string } }).location?.href)
     let resolveEndpoint!: (url: string) => void
     let rejectEndpoint!: (error: unknown) => void
@@ -134,7 +134,7 @@ export class SseTransport implements Transport {
     }
     const timeout = this.#options.endpointTimeout ?? 10_000
     const timer = setTimeout(
-      () => connection.end(new ProtocolError(`${this.url} sent no endpoint event within ${timeout} ms`)),
+      () => connection.end(new ProtocolError('transport', `${this.url} sent no endpoint event within ${timeout} ms`)),
       timeout,
     )
     source.addEventListener('endpoint', (event) => {
@@ -144,11 +144,11 @@ export class SseTransport implements Transport {
       try {
         target = new URL(data, base)
       } catch {
-        return connection.end(new ProtocolError('The endpoint event holds no URL', data))
+        return connection.end(new ProtocolError('transport', 'The endpoint event holds no URL', data))
       }
       // Messages carry the session (and maybe credentials): they go to the origin the app chose, nowhere else.
       if (target.origin !== base.origin) {
-        return connection.end(new ProtocolError(`Refusing endpoint ${target.href} on another origin`, data))
+        return connection.end(new ProtocolError('transport', `Refusing endpoint ${target.href} on another origin`, data))
       }
       announced = true
       clearTimeout(timer)
@@ -162,7 +162,7 @@ export class SseTransport implements Transport {
       const reason = (event as { message?: string }).message ?? 'the EventSource failed'
       connection.end(
         announced
-          ? new ProtocolError(`SSE stream closed (${reason}): the session has ended`, undefined, true)
+          ? new ProtocolError('stream-ended', `SSE stream closed (${reason}): the session has ended`)
           : new NetworkError(this.url, new Error(reason), isCrossOrigin(this.url, (globalThis as { location?: { origin?: string } }).location?.origin)),
       )
     })

@@ -125,7 +125,7 @@ export class StreamableHttpTransport implements Transport {
         done()
         // Requests accepted with 202 wait for an answer on a GET stream: with none left, none will come.
         if (!this.#openStreams) {
-          for (const entry of this.#parked) entry.settle(new ProtocolError('The GET stream ended before the answer to a request accepted with 202', undefined, true))
+          for (const entry of this.#parked) entry.settle(new ProtocolError('stream-ended', 'The GET stream ended before the answer to a request accepted with 202'))
         }
       })
     // Whoever holds the stream sees a rejection; nobody holding it must not mean an unhandled one.
@@ -165,10 +165,10 @@ export class StreamableHttpTransport implements Transport {
     const answered = () => this.#pending.get(idKey(message.id)) !== entry
     if (response.status === 202) {
       await response.body?.cancel()
-      if (version) throw new ProtocolError(`The server answered ${message.method} with 202 Accepted, which carries no response`)
+      if (version) throw new ProtocolError('transport', `The server answered ${message.method} with 202 Accepted, which carries no response`)
       // A handshake-era server may accept a request and answer it on the session's GET stream.
       if (!this.#openStreams) {
-        throw new ProtocolError(`${message.method} got 202, to be answered on a GET stream, but none is open`)
+        throw new ProtocolError('transport', `${message.method} got 202, to be answered on a GET stream, but none is open`)
       }
       this.#parked.add(entry)
       return
@@ -180,20 +180,19 @@ export class StreamableHttpTransport implements Transport {
       entry.drained = true
       const messages = parseMessages(text)
       for (const each of messages) route(each, this.#pending, [entry])
-      if (!answered()) throw new ProtocolError(`The JSON answer to ${message.method} holds no response with its id`, messages)
+      if (!answered()) throw new ProtocolError('content-type', `The JSON answer to ${message.method} holds no response with its id`, messages)
     } else if (type === 'text/event-stream') {
       // 2026-07-28 has no resumption: a dropped stream is a lost (and cancelled) request.
       if (!(await this.#follow(response, signal, !version, entry, answered))) {
         throw new ProtocolError(
+          'stream-ended',
           `The stream of ${message.method} ended before its response` +
             (version ? '' : ' with no event id to resume from, or no new events'),
-          undefined,
-          true,
         )
       }
     } else {
       await response.body?.cancel()
-      throw new ProtocolError(`${message.method}: expected JSON or SSE, got "${type}"`)
+      throw new ProtocolError('content-type', `${message.method}: expected JSON or SSE, got "${type}"`)
     }
   }
 
@@ -273,7 +272,7 @@ export class StreamableHttpTransport implements Transport {
     const type = contentType(response)
     if (type === 'text/event-stream') return
     await response.body?.cancel()
-    throw new ProtocolError(`Expected text/event-stream from GET, got "${type}"`)
+    throw new ProtocolError('content-type', `Expected text/event-stream from GET, got "${type}"`)
   }
 
   /** A signal that aborts with the caller's, or when the transport closes; `done()` aborts it and unlinks it. */
