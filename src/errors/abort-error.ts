@@ -5,6 +5,7 @@ import { McpError } from './mcp-error'
  * is in flight. `reason` is the signal's reason (or a string saying the client closed).
  */
 export class AbortError extends McpError {
+  override readonly name = 'AbortError'
   readonly reason: unknown
 
   constructor(reason?: unknown) {

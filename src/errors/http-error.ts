@@ -8,6 +8,7 @@ import type { JsonRpcErrorObject } from '../transport/types'
  * the era. `sessionExpired` is true for a 404 on a request that carried `Mcp-Session-Id`.
  */
 export class HttpError extends McpError {
+  override readonly name = 'HttpError'
   readonly status: number
   readonly headers: Headers
   readonly body: string

@@ -6,6 +6,7 @@ import { McpError } from './mcp-error'
  * so the app can show them, and the round count.
  */
 export class InputRequiredError extends McpError {
+  override readonly name = 'InputRequiredError'
   readonly inputRequests: Record<string, { method: string; params?: unknown }>
   readonly rounds: number
 

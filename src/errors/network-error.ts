@@ -12,6 +12,7 @@ export const CORS_EXPOSE_HEADERS = 'Mcp-Session-Id, WWW-Authenticate'
  * `cause` is the original error.
  */
 export class NetworkError extends McpError {
+  override readonly name = 'NetworkError'
   readonly url: string
   readonly possibleCors: boolean
 

@@ -28,6 +28,7 @@ export type ProtocolErrorReason =
  * form code can branch on; `detail` holds the offending text or validation issues when there are any.
  */
 export class ProtocolError extends McpError {
+  override readonly name = 'ProtocolError'
   readonly reason: ProtocolErrorReason
   readonly detail: unknown
   /** The stream ended before the answer (`reason === 'stream-ended'`): the request may be retried. */

@@ -5,6 +5,7 @@ import { McpError } from './mcp-error'
  * the client decided belongs to the caller). Carries the server's `code`, `message` and optional `data` as sent.
  */
 export class RpcError extends McpError {
+  override readonly name = 'RpcError'
   readonly code: number
   readonly data: unknown
 

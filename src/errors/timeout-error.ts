@@ -5,6 +5,7 @@ import { McpError } from './mcp-error'
  * Carries the method and the limit in milliseconds. The request's stream has been closed by then.
  */
 export class TimeoutError extends McpError {
+  override readonly name = 'TimeoutError'
   readonly method: string
   readonly timeout: number
 

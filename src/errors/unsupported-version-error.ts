@@ -7,6 +7,7 @@ import { McpError } from './mcp-error'
  * Carries what the server offered and what nanomcp supports.
  */
 export class UnsupportedVersionError extends McpError {
+  override readonly name = 'UnsupportedVersionError'
   readonly offered: readonly string[]
   readonly supported: readonly string[]
 

@@ -6,7 +6,7 @@ import { HttpError } from '../errors/http-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { SseTransport } from './sse'
-import { event, openSse, result, sendJson, startTestServer, until, type RecordedRequest, type TestServer } from './test-server'
+import { event, openSse, result, sendJson, startTestServer, until, type RecordedRequest, type TestServer } from '../testing/test-server'
 import type { JsonRpcRequest } from './types'
 
 const request = (id: number, method = 'tools/list'): JsonRpcRequest => ({ jsonrpc: '2.0', id, method })

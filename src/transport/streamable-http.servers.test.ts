@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { scoped } from '../../scripts/servers/scoped'
 import { HttpError } from '../errors/http-error'
 import { StreamableHttpTransport } from './streamable-http'
-import { until } from './test-server'
+import { until } from '../testing/test-server'
 import type { JsonRpcNotification, JsonRpcRequest } from './types'
 
 // NANOMCP_SERVERS may start only some servers; a suite whose server was not started is skipped, not failed.

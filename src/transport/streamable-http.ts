@@ -245,7 +245,9 @@ export class StreamableHttpTransport implements Transport {
     const version = message && modernVersion(message)
     if (version && message && 'method' in message) return modernHeaders(message, version, this.#tools)
     const headers: Record<string, string> = {}
-    if (this.protocolVersion) headers['MCP-Protocol-Version'] = this.protocolVersion
+    // The header exists from 2025-06-18 on; some 2025-03-26 servers refuse the session stream when they see it.
+    // Revisions are ISO dates, so they compare as strings.
+    if (this.protocolVersion && this.protocolVersion >= '2025-06-18') headers['MCP-Protocol-Version'] = this.protocolVersion
     if (this.#sessionId) headers['Mcp-Session-Id'] = this.#sessionId
     return headers
   }

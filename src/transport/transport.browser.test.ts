@@ -100,7 +100,7 @@ describe('StreamableHttpTransport in Chromium', () => {
   })
 
   it('works inside a Web Worker', async () => {
-    const worker = new Worker(new URL('./test-worker.ts', import.meta.url), { type: 'module' })
+    const worker = new Worker(new URL('../testing/test-worker.ts', import.meta.url), { type: 'module' })
     try {
       const reply = new Promise<Record<string, unknown>>((resolve, reject) => {
         worker.addEventListener('message', (event) => resolve(event.data as Record<string, unknown>))

@@ -1,6 +1,6 @@
 // Runs inside a Web Worker for transport.browser.test.ts: the transport must work where there is no window,
 // only WorkerGlobalScope (fetch, location, TextEncoder, btoa).
-import { StreamableHttpTransport } from './streamable-http'
+import { StreamableHttpTransport } from '../transport/streamable-http'
 import type { NetworkError } from '../errors/network-error'
 
 const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} }
