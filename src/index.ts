@@ -1,6 +1,6 @@
 export { VERSION, LEGACY_VERSIONS, PACKAGE_VERSION } from './version'
 export { Client, forgetEras } from './client/client'
-export { localStorageEraStore } from './client/era-store'
+export { localStorageEraStore } from './client/era'
 export { StreamableHttpTransport } from './transport/streamable-http'
 export { SseTransport } from './transport/sse'
 export { createMcp } from './stores/create-mcp'

@@ -16,3 +16,18 @@ export function applyDefaults(
   }
   return out
 }
+
+/** One round's answers, with schema defaults filled into every accepted form elicitation. */
+export function withDefaults(
+  requests: Record<string, { method: string; params?: Record<string, unknown> }>,
+  responses: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...responses }
+  for (const [key, request] of Object.entries(requests)) {
+    const answer = out[key] as { action?: string; content?: Record<string, unknown> } | undefined
+    if (request.method === 'elicitation/create' && answer?.action === 'accept') {
+      out[key] = { ...answer, content: applyDefaults(request.params?.requestedSchema, answer.content) }
+    }
+  }
+  return out
+}

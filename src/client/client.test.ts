@@ -6,7 +6,7 @@ import { InputRequiredError } from '../errors/input-required-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { RpcError } from '../errors/rpc-error'
 import { PACKAGE_VERSION, VERSION } from '../version'
-import { initialized, ok, scriptedServer, type Reply, type ScriptedServer, type Seen } from './scripted-server'
+import { initialized, ok, scriptedServer, type Reply, type ScriptedServer, type Seen } from '../testing/scripted-server'
 import type { ServerNotification } from './types'
 import pkg from '../../package.json' with { type: 'json' }
 

@@ -1,4 +1,4 @@
-// Every row of design.md's era table, against a scripted HTTP server, asserting what went over the wire.
+// Every row of the era table (`verdict` in era.ts), against a scripted HTTP server, asserting what went over the wire.
 import { afterEach, describe, expect, it } from 'vitest'
 import { Client, forgetEras } from './client'
 import { StreamableHttpTransport } from '../transport/streamable-http'
@@ -8,7 +8,7 @@ import { RpcError } from '../errors/rpc-error'
 import { TimeoutError } from '../errors/timeout-error'
 import { UnsupportedVersionError } from '../errors/unsupported-version-error'
 import { LEGACY_VERSIONS, VERSION } from '../version'
-import { initialized, ok, scriptedServer, type Reply, type ScriptedServer, type Seen } from './scripted-server'
+import { initialized, ok, scriptedServer, type Reply, type ScriptedServer, type Seen } from '../testing/scripted-server'
 
 let server: ScriptedServer | undefined
 afterEach(async () => {
@@ -291,7 +291,7 @@ describe('era memory', () => {
   })
 
   it('a persistent store lets a reloaded page skip the failed modern attempt', async () => {
-    const { localStorageEraStore } = await import('./era-store')
+    const { localStorageEraStore } = await import('./era')
     const storage = new Map<string, string>()
     const store = localStorageEraStore({ getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) })
     const first = await connect(legacy(() => ({ status: 400 })), { eraStore: store })

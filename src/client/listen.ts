@@ -5,7 +5,8 @@ import { HttpError } from '../errors/http-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { TimeoutError } from '../errors/timeout-error'
-import { abortable, reasonOf, sleep } from './abortable'
+import { abortable, sleep } from '../transport/http'
+import { reasonOf } from './limits'
 import { toRpcError } from './to-rpc-error'
 
 type Result = Record<string, unknown>
@@ -31,6 +32,9 @@ type Outcome = { reason: 'server'; message?: string } | { reason: 'dropped' }
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
 
+/** Whether `uri` is `watched` or a sub-resource of it (the spec lets a server report either). */
+export const covers = (watched: string, uri: string): boolean => uri === watched || uri.startsWith(watched.endsWith('/') ? watched : `${watched}/`)
+
 /** Whether a notification is of a type the filter asked for (and, when known, the server honoured). */
 export function wanted(message: JsonRpcNotification, filter: ListenFilter): boolean {
   const params = message.params ?? {}
@@ -44,7 +48,7 @@ export function wanted(message: JsonRpcNotification, filter: ListenFilter): bool
     case 'notifications/resources/updated': {
       // The spec lets the server report a sub-resource of a subscribed URI.
       const uri = String(params.uri)
-      return !!filter.resourceSubscriptions?.some((s) => uri === s || uri.startsWith(s.endsWith('/') ? s : `${s}/`))
+      return !!filter.resourceSubscriptions?.some((s) => covers(s, uri))
     }
     case 'notifications/tasks':
       return !!filter.taskIds?.includes(String(params.taskId))

@@ -201,7 +201,7 @@ describe('the stateful legacy server', () => {
     const { LEGACY_VERSIONS } = await import('../version')
     const client = make(new StreamableHttpTransport(scoped(servers.modern, 'client-405').url))
     // Force the handshake era the way a remembered legacy server would.
-    const { localStorageEraStore } = await import('./era-store')
+    const { localStorageEraStore } = await import('./era')
     const storage = new Map<string, string>()
     const eraStore = localStorageEraStore({ getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: () => undefined })
     await eraStore.set(client.transport.url, { era: 'legacy', protocolVersion: LEGACY_VERSIONS[0]! })

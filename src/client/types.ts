@@ -77,7 +77,7 @@ export interface ClientOptions {
   /**
    * Opt-in, off by default: on older servers, declare form elicitation (with `applyDefaults`) in the handshake
    * and answer their `elicitation/create` requests through `onInputRequest`. Off, an older server is never
-   * offered a capability that lets it call the client back (design.md).
+   * offered a capability that lets it call the client back.
    */
   legacyElicitation?: boolean
   /** How long a subscription waits for its acknowledgement (ms). Default 10 000. */

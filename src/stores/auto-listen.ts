@@ -1,7 +1,8 @@
 import type { WritableAtom } from 'nanostores'
 import type { Client } from '../client/client'
 import type { ListenFilter, ServerNotification, Subscription, SubscriptionState } from '../client/types'
-import { isObject } from './list-kinds'
+import { covers } from '../client/listen'
+import { isObject } from '../transport/json-rpc'
 import type { ListKind, ServerState } from './types'
 
 export interface AutoListenOptions {
@@ -24,9 +25,6 @@ export interface AutoListen {
   updated(uri: string): void
   close(): Promise<void>
 }
-
-const underneath = (uri: string, watched: string) =>
-  uri === watched || uri.startsWith(watched.endsWith('/') ? watched : `${watched}/`)
 
 /**
  * Keeps one `client.listen()` open for exactly what is watched and what the server says can change, and
@@ -133,7 +131,7 @@ export function createAutoListen(options: AutoListenOptions): AutoListen {
     },
     updated(uri) {
       for (const [watched, set] of watchers) {
-        if (!underneath(uri, watched)) continue
+        if (!covers(watched, uri)) continue
         for (const { onUpdate } of set) {
           try {
             onUpdate()

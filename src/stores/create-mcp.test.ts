@@ -7,7 +7,7 @@ import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { RpcError } from '../errors/rpc-error'
 import { createMcp } from './create-mcp'
-import { FakeTransport, pages } from './fake-transport'
+import { FakeTransport, pages } from '../testing/fake-transport'
 import type { ListState, Mcp, McpOptions } from './types'
 
 const tool = (name: string, description?: string) => ({ name, inputSchema: { type: 'object' }, ...(description ? { description } : {}) })

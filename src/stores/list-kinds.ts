@@ -1,4 +1,5 @@
 import type { ListKind } from './types'
+import { isObject } from '../transport/json-rpc'
 
 export interface KindSpec {
   method: string
@@ -31,7 +32,6 @@ export const KINDS: Record<ListKind, KindSpec> = {
   },
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Why an item cannot be listed, or undefined when it can. */
 export function checkItem(spec: KindSpec, item: unknown): string | undefined {

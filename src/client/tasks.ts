@@ -1,10 +1,9 @@
 import type { InputRequest } from './types'
 import { AbortError } from '../errors/abort-error'
 import { InputRequiredError } from '../errors/input-required-error'
-import { sleep } from './abortable'
+import { sleep } from '../transport/http'
 import { toRpcError } from './to-rpc-error'
-import { createTaskResult, detailedTask, resultSchemas } from './schemas'
-import { parse } from './shape'
+import { check, checkResult } from './validate'
 
 type Result = Record<string, unknown>
 
@@ -21,16 +20,16 @@ export interface TaskHost {
  * task's error. Input requests are answered once per key (keys are unique for a task's lifetime).
  */
 export async function awaitTask(result: Result, signal: AbortSignal, host: TaskHost): Promise<Result> {
-  const { taskId, pollIntervalMs } = parse(createTaskResult, result, 'task result')
+  const { taskId, pollIntervalMs } = check('task', result)
   let interval = pollIntervalMs ?? 1000
   const answered = new Set<string>()
   try {
     for (;;) {
       await sleep(interval, signal)
-      const task = parse(detailedTask, await host.call('tasks/get', { taskId }, signal), 'tasks/get result')
+      const task = check('tasks/get', await host.call('tasks/get', { taskId }, signal))
       const { status, inputRequests, error } = task
       interval = task.pollIntervalMs ?? interval
-      if (status === 'completed') return parse(resultSchemas['tools/call']!, task.result, 'tools/call result in a completed task')
+      if (status === 'completed') return checkResult('tools/call', task.result, 'tools/call result in a completed task')
       if (status === 'failed') throw toRpcError(error ?? { code: -32603, message: 'Task failed' })
       if (status === 'cancelled') throw new AbortError('task cancelled by the server')
       const open = Object.fromEntries(Object.entries((inputRequests ?? {}) as Record<string, InputRequest>).filter(([key]) => !answered.has(key)))

@@ -1,0 +1,171 @@
+import type { JsonRpcErrorObject } from '../transport/types'
+import type { Era, EraRecord, EraStore, ServerDescription } from './types'
+import type { Wire } from './trace'
+import { LEGACY_VERSIONS, VERSION } from '../version'
+import { UnsupportedVersionError } from '../errors/unsupported-version-error'
+import { noop } from '../transport/pending'
+import { check, fits } from './validate'
+
+type Result = Record<string, unknown>
+
+const ALL_VERSIONS = [VERSION, ...LEGACY_VERSIONS]
+
+/** Eras learnt in this page, per server URL: a second Client for the same server skips the probe. */
+const memory = new Map<string, EraRecord>()
+
+/** Forgets every era learnt in this page (tests, or an app that knows a server was upgraded). */
+export function forgetEras(): void {
+  memory.clear()
+}
+
+/**
+ * An EraStore kept in `localStorage` (or any Web Storage), one key per server URL, so a reloaded page goes
+ * straight to the handshake of a server it already knows to be legacy. Storage failures (private mode, quota)
+ * only cost the saved round trip, so they are swallowed.
+ */
+export function localStorageEraStore(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined = globalThis.localStorage,
+  prefix = 'nanomcp:era:',
+): EraStore {
+  return {
+    get(url) {
+      try {
+        const raw = storage?.getItem(prefix + url)
+        const record = raw ? (JSON.parse(raw) as EraRecord) : undefined
+        return record && (record.era === 'modern' || record.era === 'legacy') ? record : undefined
+      } catch {
+        return undefined
+      }
+    },
+    set(url, record) {
+      try {
+        if (record) storage?.setItem(prefix + url, JSON.stringify(record))
+        else storage?.removeItem(prefix + url)
+      } catch {
+        // not worth failing a request over
+      }
+    },
+  }
+}
+
+/** What the client does with an answer that tells something about the era. */
+export type Verdict = 'retry' | 'modern-error' | 'other' | Handshake
+/** Fall back to the handshake, offering this revision (and HTTP+SSE when the POST itself was refused). */
+export interface Handshake {
+  offer: string
+  sse: boolean
+}
+
+/**
+ * Reads what a rejection or JSON-RPC error to a 2026-07-28 request says about the era (the era table):
+ * - `-32022` listing 2026-07-28: send once more; listing legacy revisions (or none): the handshake, offering
+ *   the newest one listed; listing only unknown revisions: an UnsupportedVersionError naming both lists.
+ * - `-32020`, `-32021`, or `-32601` with HTTP 404: the server is modern, the error is the caller's.
+ * - while probing, HTTP 400/404/405 (then HTTP+SSE is worth a try too), or `-32601`/`-32000` in a 200: the
+ *   handshake. Anything else (401/403, 5xx, network errors) says nothing about the era.
+ */
+export function verdict(status: number | undefined, error: JsonRpcErrorObject | undefined, probing: boolean): Verdict {
+  const code = error?.code
+  if (code === -32022) {
+    const listed = supported(error)
+    if (listed.includes(VERSION)) return 'retry'
+    const legacy = LEGACY_VERSIONS.find((v) => listed.includes(v))
+    if (legacy || listed.length === 0) return { offer: legacy ?? LEGACY_VERSIONS[0]!, sse: false }
+    throw versionError(error, 'no common revision')
+  }
+  if (isModernError(code) || (status === 404 && code === -32601)) return 'modern-error'
+  if (probing && (status === undefined ? code === -32601 || code === -32000 : status === 400 || status === 404 || status === 405)) {
+    return { offer: LEGACY_VERSIONS[0]!, sse: status !== undefined }
+  }
+  return 'other'
+}
+
+function supported(error: JsonRpcErrorObject | undefined): string[] {
+  const list = (error?.data as { supported?: unknown } | undefined)?.supported
+  return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : []
+}
+
+export function versionError(error: JsonRpcErrorObject | undefined, detail: string): UnsupportedVersionError {
+  return new UnsupportedVersionError(supported(error), ALL_VERSIONS, detail)
+}
+
+export function isModernError(code: number | undefined): boolean {
+  return code === -32020 || code === -32021 || code === -32022
+}
+
+/** Whether a server/discover result says the server speaks 2026-07-28. */
+export function speaksModern(result: Result | undefined): boolean {
+  return fits('server/discover', result) && (result!.supportedVersions as string[]).includes(VERSION)
+}
+
+/** Where the client stands with its server: the era, the revision, and what the server said about itself. */
+export class EraState {
+  era: Era | undefined
+  version: string | undefined
+  server: ServerDescription | undefined
+  /** The era came from memory and no answer in this instance has confirmed it yet. */
+  unconfirmed = false
+  /** A modern request got a result without `resultType` before the era was known. */
+  ambiguous = false
+  recalled = false
+
+  constructor(
+    readonly wire: Wire,
+    readonly store: EraStore | undefined,
+  ) {}
+
+  /** The era, once no open question remains about it. */
+  get settled(): Era | undefined {
+    return this.ambiguous ? undefined : this.era
+  }
+
+  /** Starts from what this page (or the era store) learnt about the server before. */
+  async recall(): Promise<void> {
+    const { transport } = this.wire
+    const url = transport.url
+    const record = transport.kind === 'sse' ? { era: 'legacy' as const, protocolVersion: LEGACY_VERSIONS[0]! } : (memory.get(url) ?? (await this.store?.get(url)))
+    this.recalled = true
+    if (!record) return
+    if (record.sse && transport.legacySse) this.wire.transport = await transport.legacySse()
+    this.era = record.era
+    this.version = record.era === 'modern' ? VERSION : record.protocolVersion
+    this.unconfirmed = record.era === 'modern'
+  }
+
+  remember(record: EraRecord): void {
+    const url = this.wire.transport.url
+    memory.set(url, record)
+    void Promise.resolve(this.store?.set(url, record)).catch(noop)
+  }
+
+  /** An answer proved the server speaks 2026-07-28. */
+  confirm(): void {
+    if (this.era === 'modern' && !this.unconfirmed) return
+    this.era = 'modern'
+    this.version = VERSION
+    this.unconfirmed = false
+    this.remember({ era: 'modern', protocolVersion: VERSION })
+  }
+
+  /** A handshake agreed on `protocolVersion`. */
+  legacy(protocolVersion: string, server: ServerDescription): void {
+    this.era = 'legacy'
+    this.version = protocolVersion
+    this.unconfirmed = false
+    this.server = server
+    this.remember({ era: 'legacy', protocolVersion, sse: this.wire.transport.kind === 'sse' || undefined })
+  }
+
+  describeModern(result: Result): void {
+    const { capabilities, instructions, supportedVersions } = check('server/discover', result)
+    const meta = result._meta as Result | undefined
+    this.server = {
+      era: 'modern',
+      protocolVersion: VERSION,
+      serverInfo: meta?.['io.modelcontextprotocol/serverInfo'] as ServerDescription['serverInfo'],
+      capabilities,
+      instructions,
+      supportedVersions,
+    }
+  }
+}

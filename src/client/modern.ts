@@ -1,0 +1,179 @@
+import type { JsonRpcResponse } from '../transport/types'
+import type { ClientOptions, InputRequest, InputRequestHandler, Progress, RequestOptions, ServerNotification } from './types'
+import type { EraState, Handshake } from './era'
+import type { Wire } from './trace'
+import { LEGACY_VERSIONS, PACKAGE_VERSION, VERSION } from '../version'
+import { HttpError } from '../errors/http-error'
+import { InputRequiredError } from '../errors/input-required-error'
+import { ProtocolError } from '../errors/protocol-error'
+import { abortable } from '../transport/http'
+import { withDefaults } from './apply-defaults'
+import { speaksModern, verdict, versionError } from './era'
+import { awaitTask } from './tasks'
+import { toRpcError } from './to-rpc-error'
+import { check, checkResult } from './validate'
+
+type Result = Record<string, unknown>
+
+const TASKS = 'io.modelcontextprotocol/tasks'
+/** Only these may answer `input_required` (spec: MRTR). */
+const INPUT_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read'])
+
+/** The client capabilities a 2026-07-28 request declares (and, of them, the handshake keeps `extensions`). */
+export function capabilities(options: ClientOptions): Result {
+  const out: Result = options.onInputRequest ? { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} } : {}
+  Object.assign(out, options.capabilities)
+  if (options.tasks) out.extensions = { ...(out.extensions as Result | undefined), [TASKS]: {} }
+  return out
+}
+
+/** The `_meta` every 2026-07-28 request carries: it describes the client, as the handshake did before. */
+export function clientMeta(options: ClientOptions): Result {
+  return {
+    'io.modelcontextprotocol/protocolVersion': VERSION,
+    'io.modelcontextprotocol/clientInfo': options.clientInfo ?? { name: 'nanomcp', version: PACKAGE_VERSION },
+    'io.modelcontextprotocol/clientCapabilities': capabilities(options),
+  }
+}
+
+export const toProgress = (p: Result): Progress => ({ progress: p.progress as number, total: p.total as number | undefined, message: p.message as string | undefined })
+
+/** What the modern path needs from its client. */
+export interface ModernHost {
+  wire: Wire
+  era: EraState
+  /** The era table sent this request to the handshake: run it, then send the request the legacy way. */
+  fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: ServerNotification[]): Promise<Result>
+}
+
+/** 2026-07-28: requests that describe themselves in `_meta`, read for what they say about the era, and MRTR rounds. */
+export class Modern {
+  constructor(readonly host: ModernHost) {}
+
+  get #options(): ClientOptions {
+    return this.host.wire.options
+  }
+
+  send(method: string, params: Result, options: RequestOptions, signal: AbortSignal): Promise<JsonRpcResponse> {
+    const { wire } = this.host
+    const token = options.onProgress ? `nanomcp-${wire.nextId()}` : undefined
+    const meta: Result = { ...(params._meta as Result | undefined), ...clientMeta(this.#options) }
+    if (token) meta.progressToken = token
+    if (options.logLevel) meta['io.modelcontextprotocol/logLevel'] = options.logLevel
+    return wire.call({ jsonrpc: '2.0', id: wire.nextId(), method, params: { ...params, _meta: meta } }, signal, (message) => {
+      const p = message.params ?? {}
+      if (message.method === 'notifications/progress' && p.progressToken === token) {
+        options.onProgress?.(toProgress(p))
+      } else if (message.method === 'notifications/message') {
+        options.onLog?.(p as never)
+      } else {
+        wire.debug('ignored on a request stream', message)
+      }
+    })
+  }
+
+  /** Sends a request until it completes; `probing` while its answer is still to decide the era. */
+  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, probing: boolean, deferred: ServerNotification[]): Promise<Result> {
+    const { era } = this.host
+    let retried = false
+    let round = 0
+    let current = params
+    for (;;) {
+      let response: JsonRpcResponse | undefined
+      let failure: HttpError | undefined
+      try {
+        response = await this.send(method, current, options, signal)
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error
+        failure = error
+      }
+      // A rejection says the same about the era whether it came as an HTTP status or as a JSON-RPC error.
+      const rpcError = failure ? failure.rpcError : response!.error
+      if (failure || rpcError) {
+        const next = verdict(failure?.status, rpcError, probing)
+        if (next === 'retry') {
+          if (retried) throw versionError(rpcError, 'rejected 2026-07-28 twice')
+          retried = true
+          continue
+        }
+        // The rejection proved the request did not run, so sending it again the legacy way is safe.
+        if (typeof next === 'object') return this.host.fallback(next, method, params, options, signal, deferred)
+        if (next === 'modern-error') era.confirm()
+        else if (failure) throw failure
+        throw toRpcError(rpcError!)
+      }
+      const result = response!.result!
+      if (probing && typeof result.resultType !== 'string' && method === 'server/discover') {
+        // The probe was discovery itself, so its answer settles the era at once: an empty or foreign result is
+        // what a legacy server gives (the raw-HTTP initialize mock answers `{}`).
+        if (speaksModern(result)) {
+          era.confirm()
+          return result
+        }
+        return this.host.fallback({ offer: LEGACY_VERSIONS[0]!, sse: false }, method, params, options, signal, deferred)
+      }
+      if (probing && typeof result.resultType !== 'string') {
+        // A legacy server that ignored _meta, or a sloppy modern one: keep the answer, ask server/discover later.
+        era.ambiguous = true
+        era.era = undefined
+        return checkResult(method, result)
+      }
+      if (probing) era.confirm()
+      const type = result.resultType ?? 'complete'
+      if (type === 'complete') return checkResult(method, result)
+      if (type === 'input_required' && INPUT_METHODS.has(method)) {
+        round++
+        current = await this.#answerInput(method, params, result, round, signal)
+        continue
+      }
+      if (type === 'task' && method === 'tools/call' && this.#options.tasks) {
+        return awaitTask(result, signal, {
+          call: (m, p, s) => this.request(m, p, {}, s, false, []),
+          answer: this.#options.onInputRequest && ((requests, s) => this.answer(requests, { method: 'tools/call', params: { taskId: result.taskId }, round: 1, signal: s })),
+        })
+      }
+      throw new ProtocolError('invalid-result', `Unexpected resultType "${String(type)}" for ${method}`, result)
+    }
+  }
+
+  /**
+   * After an ambiguous probe: one server/discover decides. Anything but a description listing 2026-07-28 means
+   * an older server, whose handshake then follows.
+   */
+  async settleAmbiguity(signal: AbortSignal): Promise<void> {
+    const { era } = this.host
+    let modern = false
+    try {
+      const { result } = await this.send('server/discover', {}, {}, signal)
+      if (speaksModern(result)) {
+        era.describeModern(result!)
+        modern = true
+      }
+    } catch {
+      // Whatever went wrong, the server is not a 2026-07-28 one that describes itself.
+    }
+    era.ambiguous = false
+    if (modern) return era.confirm()
+    era.era = 'legacy'
+    era.version = LEGACY_VERSIONS[0]
+  }
+
+  /** Asks the app's handler for one round's answers, with schema defaults filled into accepted forms. */
+  async answer(requests: Record<string, InputRequest>, context: Parameters<InputRequestHandler>[1]): Promise<Result> {
+    return withDefaults(requests, await abortable(Promise.resolve(this.#options.onInputRequest!(requests, context)), context.signal))
+  }
+
+  async #answerInput(method: string, params: Result, result: Result, round: number, signal: AbortSignal): Promise<Result> {
+    const parsed = check('input_required', result)
+    const requests = parsed.inputRequests ?? {}
+    if (Object.values(requests).some((r) => typeof r?.method !== 'string')) throw new ProtocolError('invalid-result', 'Malformed inputRequests', requests)
+    const handler = this.#options.onInputRequest
+    if (!handler) throw new InputRequiredError(`${method} needs input and the client has no onInputRequest handler`, requests, round)
+    if (round > (this.#options.maxInputRounds ?? 10)) throw new InputRequiredError(`${method} still needs input after ${round - 1} rounds`, requests, round)
+    const next: Result = { ...params }
+    if (Object.keys(requests).length) next.inputResponses = await this.answer(requests, { method, params, round, signal })
+    // Echoed byte for byte: requestState is the server's, never ours to parse.
+    if (parsed.requestState !== undefined) next.requestState = result.requestState
+    return next
+  }
+}
