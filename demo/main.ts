@@ -1,10 +1,13 @@
 // The demo page: pick a server, connect, and bind nanomcp's atoms to the DOM.
 // Every binding is `atom.subscribe(render)`; the stores layer does the loading, refreshing and retrying.
-import { createMcp, SseTransport, type InputRequest, type Mcp, type SubscriptionState } from '../src/index'
+import { createMcp, SseTransport, StreamableHttpTransport, type InputRequest, type Mcp, type SubscriptionState } from '../src/index'
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../src/errors/network-error'
 // Not part of the package's index; the demo reports the library's own version as its client version.
 import { PACKAGE_VERSION } from '../src/version'
 import { bindCatalog } from './catalog'
+import { checkServerUrl, initialSettings, parseHeaders, saveSettings, SettingsError, shareLink, isTransport, type Settings } from './connection'
 import { createDetails } from './details'
+import { diagnose, watchedFetch, type HttpAnswer } from './diagnose'
 import { byId, fill, h } from './dom'
 import { askUser } from './elicitation'
 import { renderError } from './render-content'
@@ -15,8 +18,15 @@ import { createNotificationLog, createTranscript } from './transcript'
 const form = byId<HTMLFormElement>('connect')
 const picker = byId<HTMLSelectElement>('server-pick')
 const urlInput = byId<HTMLInputElement>('server-url')
+const transportSelect = byId<HTMLSelectElement>('transport')
+const tokenInput = byId<HTMLInputElement>('bearer-token')
+const headersInput = byId<HTMLTextAreaElement>('custom-headers')
+const timeoutInput = byId<HTMLInputElement>('request-timeout')
+const legacyBox = byId<HTMLInputElement>('legacy-elicitation')
+const formProblem = byId('form-problem')
 const disconnectButton = byId<HTMLButtonElement>('disconnect-button')
 const status = byId('status')
+const intro = byId('intro')
 const serverCard = byId('server')
 const dialog = byId<HTMLDialogElement>('input-dialog')
 const sections = [byId('workspace'), byId('activity')]
@@ -26,11 +36,38 @@ const notifications = createNotificationLog(byId('notifications'))
 byId('clear-transcript').addEventListener('click', transcript.clear)
 byId('clear-notifications').addEventListener('click', notifications.clear)
 
+// The first screen: what the page is and what a server must allow, with this page's own origin filled in.
+byId('page-origin').textContent = location.origin
+byId('cors-headers').textContent =
+  `Access-Control-Allow-Origin: ${location.origin}\n` +
+  'Access-Control-Allow-Methods: GET, POST, DELETE\n' +
+  `Access-Control-Allow-Headers: ${CORS_ALLOW_HEADERS}\n` +
+  `Access-Control-Expose-Headers: ${CORS_EXPOSE_HEADERS}`
+byId('link-example').textContent = shareLink('https://example.com/mcp', 'auto', location.origin + location.pathname)
+
+const settings = initialSettings()
+urlInput.value = settings.url
+transportSelect.value = settings.transport
+timeoutInput.value = settings.timeout ? String(settings.timeout) : ''
+legacyBox.checked = settings.legacyElicitation
+
 let servers: EmbeddedServer[] = []
 let current: { mcp: Mcp; unbind: (() => void)[] } | undefined
+let attempt = 0
 
-const transportChoice = () => (form.elements.namedItem('transport') as RadioNodeList).value as TransportChoice
-const setTransport = (value: TransportChoice) => ((form.elements.namedItem('transport') as RadioNodeList).value = value)
+const transportChoice = (): TransportChoice => (isTransport(transportSelect.value) ? transportSelect.value : 'auto')
+const setTransport = (value: TransportChoice) => (transportSelect.value = value)
+
+/** The form as settings and transport options, or a SettingsError naming the field to fix. */
+function readForm(): Settings & { headers: Record<string, string> } {
+  const url = checkServerUrl(urlInput.value)
+  const rawTimeout = timeoutInput.value.trim()
+  const timeout = rawTimeout ? Number(rawTimeout) : 0
+  if (timeoutInput.validity.badInput || !Number.isFinite(timeout) || timeout < 0 || timeout > 3600) {
+    throw new SettingsError('The request timeout is a number of seconds between 1 and 3600 (empty: 60).')
+  }
+  return { url, transport: transportChoice(), timeout, legacyElicitation: legacyBox.checked, headers: parseHeaders(headersInput.value, tokenInput.value) }
+}
 
 // One input round at a time: a second one waits for the first dialog to close.
 let inputQueue: Promise<unknown> = Promise.resolve()
@@ -58,13 +95,28 @@ function renderSubscription(state: SubscriptionState | undefined) {
   )
 }
 
-async function connect(url: string, transport: TransportChoice) {
+async function connect(options: ReturnType<typeof readForm>) {
+  const { url, transport, headers, timeout, legacyElicitation } = options
   await disconnect()
+  const mine = ++attempt
+  const answers: HttpAnswer[] = []
+  const fetch = watchedFetch((answer) => {
+    if (attempt === mine) answers.push(answer)
+    transcript.addHttp(answer)
+  })
   let mcp: Mcp
   try {
-    mcp = createMcp(transport === 'sse' ? new SseTransport(url) : url, {
+    const target =
+      transport === 'sse'
+        ? new SseTransport(url, { headers, fetch })
+        : new StreamableHttpTransport(url, { headers, fetch })
+    // "Streamable HTTP" means exactly that: a refused POST is reported as it is, not retried over HTTP+SSE.
+    if (transport === 'http') Object.defineProperty(target, 'legacySse', { value: undefined })
+    mcp = createMcp(target, {
       clientInfo: { name: 'nanomcp-demo', version: PACKAGE_VERSION },
       capabilities: { elicitation: { form: {} } },
+      timeout: timeout ? timeout * 1000 : undefined,
+      legacyElicitation,
       onInputRequest: (requests, context) => answerInput(mcp, requests, context.signal),
       onTrace: transcript.add,
       onNotification: notifications.add,
@@ -72,10 +124,7 @@ async function connect(url: string, transport: TransportChoice) {
   } catch (error) {
     return status.replaceChildren(renderError(error))
   }
-  const unbind = [
-    mcp.$subscription.subscribe(renderSubscription),
-    mcp.$status.subscribe((s) => s.status === 'error' && status.replaceChildren(renderError(s.error))),
-  ]
+  const unbind = [mcp.$subscription.subscribe(renderSubscription)]
   current = { mcp, unbind }
   disconnectButton.hidden = false
   status.replaceChildren(h('p', { class: 'busy' }, 'Connecting to ', h('code', {}, url), '…'))
@@ -83,11 +132,15 @@ async function connect(url: string, transport: TransportChoice) {
     const server = await mcp.connect()
     if (current?.mcp !== mcp) return
     status.replaceChildren()
+    intro.hidden = true
     for (const section of sections) section.hidden = false
-    const transportLabel = transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'
+    history.replaceState(null, '', shareLink(url, transport))
+    const transportLabel = mcp.client.transport.kind === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'
     const details = createDetails(byId('detail'), mcp)
     details.clear()
     unbind.push(
+      // Failures after the connection (a list that cannot load, a dropped server) land in the same place.
+      mcp.$status.subscribe((s) => s.status === 'error' && status.replaceChildren(renderError(s.error))),
       mcp.$server.subscribe((s) => s && renderServerInfo(serverCard, s, transportLabel)),
       bindCatalog(byId('catalog'), mcp, server, (kind, item) => {
         details.show(kind, item)
@@ -101,7 +154,8 @@ async function connect(url: string, transport: TransportChoice) {
     // Nothing to disconnect from; the transcript stays up to show what was tried.
     await disconnect()
     byId('activity').hidden = false
-    status.replaceChildren(renderError(error))
+    const report = await diagnose(error, url, answers)
+    if (attempt === mine) status.replaceChildren(report)
   }
 }
 
@@ -109,20 +163,56 @@ async function disconnect() {
   const session = current
   current = undefined
   disconnectButton.hidden = true
+  intro.hidden = false
   for (const section of sections) section.hidden = true
   if (!session) return
   for (const stop of session.unbind) stop()
   await session.mcp.close().catch(() => undefined)
 }
 
-form.addEventListener('submit', (event) => {
-  event.preventDefault()
+/** Reads the form; a bad field is a message under the form, and nothing is sent anywhere. */
+function submit() {
+  formProblem.textContent = ''
+  // A new attempt starts clean: no error, transcript or notification from the previous one stays on screen.
+  status.replaceChildren()
+  let options: ReturnType<typeof readForm>
+  try {
+    options = readForm()
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error
+    formProblem.textContent = error.message
+    return
+  }
+  saveSettings({ url: options.url, transport: options.transport, timeout: options.timeout, legacyElicitation: options.legacyElicitation })
   transcript.clear()
   notifications.clear()
-  void connect(urlInput.value.trim(), transportChoice())
+  void connect(options)
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault()
+  submit()
 })
 disconnectButton.addEventListener('click', () => {
+  attempt++
   void disconnect().then(() => status.replaceChildren(h('p', { class: 'hint' }, 'Disconnected.')))
+})
+byId('copy-link').addEventListener('click', () => {
+  formProblem.textContent = ''
+  let url: string
+  try {
+    url = checkServerUrl(urlInput.value)
+  } catch (error) {
+    formProblem.textContent = error instanceof Error ? error.message : String(error)
+    return
+  }
+  const link = shareLink(url, transportChoice())
+  history.replaceState(null, '', link)
+  const done = (text: string) => status.replaceChildren(h('p', { class: 'hint', 'data-testid': 'link-note' }, text, ' ', h('code', {}, link)))
+  navigator.clipboard.writeText(link).then(
+    () => done('Link copied:'),
+    () => done('The browser refused the clipboard; the link is in the address bar:'),
+  )
 })
 picker.addEventListener('change', () => {
   const server = servers.find((s) => s.kind === picker.value)
@@ -143,7 +233,14 @@ loadServers().then(
       h('option', { value: '' }, 'Another server (type its URL)'),
     )
     byId('picker-field').hidden = false
-    picker.dispatchEvent(new Event('change'))
+    // A linked or remembered URL stays; the picker only fills an empty field.
+    const known = list.find((s) => s.url === urlInput.value)
+    if (known) picker.value = known.kind
+    else if (urlInput.value) picker.value = ''
+    else picker.dispatchEvent(new Event('change'))
   },
   (error: unknown) => status.replaceChildren(h('p', { class: 'warn' }, `Could not load the server list: ${error instanceof Error ? error.message : String(error)}`)),
 )
+
+// A `?url=` link opens the page already connected to that server.
+if (settings.fromLink) submit()

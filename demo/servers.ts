@@ -3,7 +3,8 @@
 // the hosted page has neither and offers only the URL field.
 import { isRecord } from './dom'
 
-export type TransportChoice = 'http' | 'sse'
+/** auto: Streamable HTTP, falling back to HTTP+SSE when the POST is refused; http: Streamable HTTP only. */
+export type TransportChoice = 'auto' | 'http' | 'sse'
 
 export interface EmbeddedServer {
   kind: string

@@ -1,5 +1,6 @@
 // The protocol transcript (every message in and out, from the client's `onTrace`) and the notification log.
 import type { TraceEvent } from '../src/index'
+import type { HttpAnswer } from './diagnose'
 import { h, isRecord, json } from './dom'
 
 // A listen stream or a chatty server can run for hours; old rows go so the page stays light.
@@ -49,6 +50,32 @@ export function createTranscript(list: HTMLElement) {
               event.elapsed !== undefined && h('span', { class: 'elapsed' }, `${Math.round(event.elapsed)} ms`),
             ),
             h('pre', {}, json(event.message)),
+          ),
+        ),
+      )
+    },
+    /** A failed HTTP exchange: the JSON-RPC trace never sees these, yet they are often the whole story. */
+    addHttp(answer: HttpAnswer) {
+      if (answer.status >= 200 && answer.status < 300) return
+      const label = answer.status ? `HTTP ${answer.status}${answer.contentType ? ` ${answer.contentType.split(';')[0]}` : ''}` : 'no response'
+      prepend(
+        list,
+        h(
+          'li',
+          { class: 'trace trace-error trace-http', 'data-testid': 'http-failure' },
+          h(
+            'details',
+            {},
+            h(
+              'summary',
+              {},
+              h('span', { class: 'time' }, clock(answer.at)),
+              h('span', { class: 'dir', title: 'received' }, '←'),
+              h('span', { class: 'badge' }, 'http'),
+              h('span', { class: 'label' }, `${label} · ${answer.method} ${answer.url}`),
+              h('span', { class: 'elapsed' }, `${Math.round(answer.elapsed)} ms`),
+            ),
+            h('pre', {}, answer.error ?? (answer.body || '(empty body)')),
           ),
         ),
       )
