@@ -20,6 +20,11 @@ export type ProtocolErrorReason =
   | 'transport'
   /** A paginated list that did not end (`maxPages`, a repeated cursor). */
   | 'pagination'
+  /**
+   * HTTP+SSE: no `endpoint` event within `endpointTimeout`, with no caller limit of its own waiting (a caller's
+   * signal or timeout fires as AbortError/TimeoutError instead). Not a TimeoutError: no request's limit fired.
+   */
+  | 'no-endpoint'
 
 /**
  * Thrown when the server's bytes are not a valid MCP message where one was due: malformed JSON, a wrong

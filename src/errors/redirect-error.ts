@@ -8,10 +8,8 @@ export type RedirectRefusal =
   | 'hidden'
   /** More same-origin redirects in a row than the transport follows. */
   | 'too-many'
-  /** A 301/302/303 to a POST: following would turn it into a GET without its body. */
+  /** A 301/302/303 to a POST or DELETE: following would turn it into a GET. */
   | 'method'
-  /** A 3xx without a usable `Location`. */
-  | 'no-location'
 
 /**
  * Thrown when the server answers with a redirect the transport will not follow. Transports fetch with
@@ -34,10 +32,8 @@ export class RedirectError extends McpError {
         : refusal === 'too-many'
           ? `Too many redirects from ${url} (last to ${location})`
           : refusal === 'method'
-            ? `Refused a ${status} redirect of a POST from ${url} to ${location}: it would resend the request as a GET`
-            : refusal === 'no-location'
-              ? `${url} answered ${status} without a usable Location`
-              : `Refused a ${status} redirect from ${url} to ${location}: it is on another origin, and no part of a request leaves the configured one`,
+            ? `Refused a ${status} redirect from ${url} to ${location}: following it would resend the request as a GET`
+            : `Refused a ${status} redirect from ${url} to ${location}: it is on another origin, and no part of a request leaves the configured one`,
     )
     this.url = url
     this.location = location

@@ -1,41 +1,85 @@
 import { AbortError } from '../errors/abort-error'
-import type { EventSourceConstructor } from './event-source'
+import { RedirectError } from '../errors/redirect-error'
+import type { HttpTransportOptions } from './types'
 import { networkError } from './response-errors'
 
-/** Options both HTTP transports accept; `legacySse()` hands the same object on. */
-export interface HttpTransportOptions {
-  /** Replaces the global fetch (tests, proxies, auth middleware). */
-  fetch?: typeof fetch
-  /** Sent on every request; a function is called per request (e.g. for a fresh access token). */
-  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
-  /** Largest JSON body, and largest single SSE event, accepted from the server. Default 16 MiB. */
-  maxBodyBytes?: number
-  /** The EventSource for HTTP+SSE; default `globalThis.EventSource` (Node 20 has none: inject one). */
-  EventSource?: EventSourceConstructor
-  /** Extra fetch options such as `credentials` or `mode`. */
-  requestInit?: Omit<RequestInit, 'body' | 'headers' | 'method' | 'signal'>
-}
+export type { HttpTransportOptions }
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
 
 export const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }
 
-/** fetch with the app's headers under ours; failures before a response become NetworkError or AbortError. */
+// Same-origin redirects followed in a row before giving up.
+const MAX_REDIRECTS = 5
+// unauthorized() rounds per request: a DPoP nonce, then a refreshed token, is the longest honest sequence.
+const MAX_AUTH_ROUNDS = 2
+
+/**
+ * fetch with the app's headers (then the auth provider's) under ours, never leaving the origin of `url`:
+ * redirects are fetched 'manual'; a same-origin 307/308 (or any same-origin redirect of a GET) is followed a
+ * few times with the same request, everything else is a RedirectError. A 401/403 goes to `auth.unauthorized()`,
+ * which may ask for one resend. Failures before a response become NetworkError or AbortError.
+ */
 export async function httpFetch(
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
   options: HttpTransportOptions,
   signal?: AbortSignal,
 ): Promise<Response> {
-  const headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers)
-  for (const [name, value] of Object.entries(init.headers)) headers.set(name, value)
-  try {
-    return await (options.fetch ?? globalThis.fetch)(url, { ...options.requestInit, ...init, headers, signal })
-  } catch (error) {
+  const { auth } = options
+  const origin = originOf(url)
+  let target = url
+  let redirects = 0
+  let authRounds = 0
+  for (;;) {
+    const request = { url: target, method: init.method }
+    const headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers)
+    if (auth) for (const [name, value] of Object.entries(await auth.headers(request))) headers.set(name, value)
+    for (const [name, value] of Object.entries(init.headers)) headers.set(name, value)
     if (signal?.aborted) throw new AbortError(signal.reason)
-    throw networkError(url, error)
+    let response: Response
+    try {
+      response = await (options.fetch ?? globalThis.fetch)(target, { ...options.requestInit, ...init, headers, signal, redirect: 'manual' })
+    } catch (error) {
+      if (signal?.aborted) throw new AbortError(signal.reason)
+      throw networkError(target, error)
+    }
+    // A browser hides a manual redirect's target: it cannot be checked, so it is not followed.
+    if (response.type === 'opaqueredirect') throw new RedirectError(target, undefined, 0, 'hidden')
+    // An injected fetch may follow redirects itself: an answer from elsewhere is refused (and its session id unseen).
+    if (response.url && originOf(response.url) !== origin) {
+      await discard(response)
+      throw new RedirectError(target, response.url, response.status)
+    }
+    auth?.response?.(response, request)
+    const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null
+    if (location !== null) {
+      await discard(response)
+      const next = new URL(location, target).href
+      if (originOf(next) !== origin) throw new RedirectError(target, next, response.status)
+      // 301/302/303 turn a POST into a GET (and 303 anything): a body-less resend would be another request.
+      if (response.status < 307 && init.method !== 'GET') throw new RedirectError(target, next, response.status, 'method')
+      if (++redirects > MAX_REDIRECTS) throw new RedirectError(url, next, response.status, 'too-many')
+      target = next
+      continue
+    }
+    if (auth && (response.status === 401 || response.status === 403) && authRounds < MAX_AUTH_ROUNDS) {
+      authRounds++
+      // The provider reads the challenge (WWW-Authenticate); the body stays for the HttpError if it declines.
+      if (await auth.unauthorized(response, request)) {
+        await discard(response)
+        continue
+      }
+    }
+    return response
   }
 }
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+const originOf = (url: string): string => new URL(url, (globalThis as { location?: { href?: string } }).location?.href).origin
+
+const discard = (response: Response): Promise<void> => response.body?.cancel().catch(() => undefined) ?? Promise.resolve()
 
 /** The media type of a response, without parameters, lower-cased ('' when there is none). */
 export const contentType = (response: Response): string =>

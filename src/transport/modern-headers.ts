@@ -1,5 +1,6 @@
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types'
 import { argumentHeaderValue, encodeHeaderValue } from './header-value'
+import type { Debug } from './pending'
 import { readParamHeaders, type ParamHeader } from './x-mcp-header'
 
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion'
@@ -33,7 +34,7 @@ export function modernHeaders(
   if (typeof name === 'string') headers['Mcp-Name'] = encodeHeaderValue(name)
   if (message.method === 'tools/call' && typeof name === 'string') {
     for (const { name: header, path } of tools.get(name) ?? []) {
-      const value = argumentHeaderValue(path.reduce<unknown>((at, key) => (at as Record<string, unknown> | null | undefined)?.[key], params.arguments))
+      const value = argumentHeaderValue(path.reduce<unknown>(ownProperty, params.arguments))
       if (value !== undefined) headers[`Mcp-Param-${header}`] = value
     }
   }
@@ -42,13 +43,13 @@ export function modernHeaders(
 
 /**
  * Remembers the x-mcp-header annotations of every tool in a modern tools/list result and returns the result
- * without the tools whose annotations are invalid (each dropped with a console.warn naming it and why).
+ * without the tools whose annotations are invalid (each dropped with a `debug` line naming it and why).
  *
  * This lives in the HTTP transport, not the client, because SEP-2243 is an HTTP rule: headers exist only here,
  * and a stdio client may ignore the annotations and keep such tools. The transport that must mirror the
  * arguments is also the one that knows which tools it can call correctly.
  */
-export function learnTools(response: JsonRpcResponse, tools: Map<string, ParamHeader[]>): JsonRpcResponse {
+export function learnTools(response: JsonRpcResponse, tools: Map<string, ParamHeader[]>, debug: Debug): JsonRpcResponse {
   const list = response.result?.tools
   if (!Array.isArray(list)) return response
   const kept = list.filter((tool: unknown) => {
@@ -56,7 +57,7 @@ export function learnTools(response: JsonRpcResponse, tools: Map<string, ParamHe
     if (typeof name !== 'string') return true
     const headers = readParamHeaders(inputSchema)
     if (typeof headers === 'string') {
-      console.warn(`nanomcp: dropping tool "${name}" from tools/list: ${headers}`)
+      debug(`dropping tool "${name}" from tools/list: ${headers}`, tool)
       tools.delete(name)
       return false
     }
@@ -66,3 +67,9 @@ export function learnTools(response: JsonRpcResponse, tools: Map<string, ParamHe
   })
   return kept.length === list.length ? response : { ...response, result: { ...response.result, tools: kept } }
 }
+
+// Reads own data only: `constructor`, `__proto__` or `prototype` in a path must never reach Object.prototype (a
+// function, which no header mirrors, or worse, a value someone polluted it with) and put it in a header.
+const FORBIDDEN = new Set(['constructor', '__proto__', 'prototype'])
+const ownProperty = (at: unknown, key: string): unknown =>
+  typeof at === 'object' && at !== null && !FORBIDDEN.has(key) && Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined

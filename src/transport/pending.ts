@@ -49,12 +49,25 @@ export function track(
   })
 }
 
-/** A response settles its pending request; anything else goes to every receiver with a handler. */
-export function route(message: JsonRpcMessage, pending: Map<string, Pending>, receivers: Iterable<{ onMessage?: OnMessage | undefined }>): void {
+/** Where a transport's diagnostics go (the `debug` option); the library never writes to the console. */
+export type Debug = (message: string, detail?: unknown) => void
+
+/**
+ * A response settles its pending request; anything else goes to every receiver with a handler. With `own`
+ * (a 2026-07-28 POST's response), only the request that POST carried may be settled: an answer bearing
+ * another in-flight id is dropped, since a stateless server cannot know about requests on other streams.
+ */
+export function route(
+  message: JsonRpcMessage,
+  pending: Map<string, Pending>,
+  receivers: Iterable<{ onMessage?: OnMessage | undefined }>,
+  debug: Debug = noop,
+  own?: Pending,
+): void {
   if (isResponse(message)) {
     const entry = pending.get(idKey(message.id))
-    if (entry) entry.settle(undefined, message)
-    else console.debug('nanomcp: ignoring a response to no pending request', message.id)
+    if (entry && (!own || entry === own)) entry.settle(undefined, message)
+    else debug(entry ? 'ignoring a response to another request on this request\'s stream' : 'ignoring a response to no pending request', message)
     return
   }
   let heard = false
@@ -65,8 +78,8 @@ export function route(message: JsonRpcMessage, pending: Map<string, Pending>, re
       onMessage(message)
     } catch (error) {
       // A throwing handler must not cost the request its stream, nor the other receivers the message.
-      console.error('nanomcp: a message handler threw', error)
+      debug('a message handler threw', error)
     }
   }
-  if (!heard) console.debug('nanomcp: no handler for', message.method)
+  if (!heard) debug(`no handler for ${message.method}`, message)
 }

@@ -1,5 +1,5 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import { ProtocolError } from '../errors/protocol-error'
+import { createSseDecoder, type SseEvent } from './sse-decoder'
 
 /** What a stream remembers across reconnections: the last event id and the server's `retry` delay. */
 export interface StreamCursor {
@@ -8,41 +8,54 @@ export interface StreamCursor {
 }
 
 /**
- * Reads an SSE body until it ends or `onData` returns true (then the body is cancelled). `onData` gets the
- * `data` of each `message` event in order; events with empty data (priming events) and other event types only
- * move the cursor. One event may not exceed `maxEventBytes`: a listen stream never ends, so the limit is per
- * event rather than per body. Resolves whether the stream ended on its own (false) or was stopped (true).
+ * Reads an SSE body until it ends or `onEvent` returns true (then the body is cancelled). `onEvent` gets every
+ * dispatched event in order, after the cursor has moved. One event may not exceed `maxEventBytes`: a listen
+ * stream never ends, so the limit is per event rather than per body. Resolves whether the stream ended on its
+ * own (false) or was stopped (true). Bytes that are not UTF-8 become U+FFFD, as in EventSource.
  */
-export async function readSse(
+export async function readSseEvents(
+  body: ReadableStream<Uint8Array> | null,
+  maxEventBytes: number,
+  cursor: StreamCursor,
+  onEvent: (event: SseEvent) => boolean | void,
+): Promise<boolean> {
+  const events: SseEvent[] = []
+  let overflow = false
+  const decoder = createSseDecoder(
+    (event) => void events.push(event),
+    (retry) => void (cursor.retry = retry),
+    () => void (overflow = true),
+    maxEventBytes,
+  )
+  if (!body) return false
+  const reader = body.getReader()
+  const text = new TextDecoder()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      decoder.feed(done ? text.decode() : text.decode(value, { stream: true }))
+      if (done) decoder.end()
+      if (overflow) throw new ProtocolError('too-large', `An SSE event exceeds the limit of ${maxEventBytes} bytes`, { limit: maxEventBytes })
+      for (const event of events.splice(0)) {
+        if (event.id !== undefined) cursor.lastEventId = event.id
+        if (onEvent(event)) return true
+      }
+      if (done) return false
+    }
+  } finally {
+    reader.cancel().catch(() => undefined)
+  }
+}
+
+/**
+ * readSseEvents for the `data` of `message` events only: events with empty data (priming events, ids alone)
+ * and other event types only move the cursor.
+ */
+export function readSse(
   body: ReadableStream<Uint8Array> | null,
   maxEventBytes: number,
   cursor: StreamCursor,
   onData: (data: string) => boolean | void,
 ): Promise<boolean> {
-  const events: EventSourceMessage[] = []
-  let overflow = false
-  const parser = createParser({
-    // The parser's own limit covers only what it buffers; an event that arrives whole in one chunk skips it.
-    onEvent: (event) => void (event.data.length > maxEventBytes ? (overflow = true) : events.push(event)),
-    onRetry: (retry) => void (cursor.retry = retry),
-    onError: (error) => void (overflow ||= error.type === 'max-buffer-size-exceeded'),
-    maxBufferSize: maxEventBytes,
-  })
-  if (!body) return false
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return false
-      parser.feed(decoder.decode(value, { stream: true }))
-      if (overflow) throw new ProtocolError('too-large', `An SSE event exceeds the limit of ${maxEventBytes} bytes`, { limit: maxEventBytes })
-      for (const event of events.splice(0)) {
-        if (event.id !== undefined) cursor.lastEventId = event.id
-        if ((event.event === undefined || event.event === 'message') && event.data !== '' && onData(event.data)) return true
-      }
-    }
-  } finally {
-    reader.cancel().catch(() => undefined)
-  }
+  return readSseEvents(body, maxEventBytes, cursor, (event) => (event.event === undefined || event.event === 'message') && event.data !== '' && onData(event.data))
 }

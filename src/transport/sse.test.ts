@@ -1,4 +1,3 @@
-import type http from 'node:http'
 import { EventSource } from 'eventsource'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AbortError } from '../errors/abort-error'
@@ -6,8 +5,9 @@ import { HttpError } from '../errors/http-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { SseTransport } from './sse'
-import { event, openSse, result, sendJson, startTestServer, until, type RecordedRequest, type TestServer } from '../testing/test-server'
+import { event, result, sendJson, startTestServer, until, type TestServer } from '../testing/test-server'
 import type { JsonRpcRequest } from './types'
+import { fakeSse as startFakeSse, type FakeSse } from '../testing/fake-sse'
 
 const request = (id: number, method = 'tools/list'): JsonRpcRequest => ({ jsonrpc: '2.0', id, method })
 const notification = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' }
@@ -21,43 +21,10 @@ afterEach(async () => {
   vi.restoreAllMocks()
 })
 
-interface FakeSse {
-  server: TestServer
-  streams: http.ServerResponse[]
-  posts: RecordedRequest[]
-}
-
-/**
- * A 2024-11-05 server: GET /sse opens a session stream announcing `endpoint(session)`; POSTs are answered by
- * `answer` (default: 202, then the result on the session's stream).
- */
-async function fakeSse(
-  options: {
-    endpoint?: (session: number) => string | undefined
-    answer?: (post: RecordedRequest, res: http.ServerResponse, stream: http.ServerResponse) => void
-  } = {},
-): Promise<FakeSse> {
-  const streams: http.ServerResponse[] = []
-  const posts: RecordedRequest[] = []
-  const endpoint = options.endpoint ?? ((session) => `/messages?sessionId=s${session}`)
-  const answer =
-    options.answer ??
-    ((post, res, stream) => {
-      res.writeHead(202).end()
-      if (post.json.id !== undefined) stream.write(`event: message\ndata: ${JSON.stringify(result(post.json.id, { session: post.url }))}\n\n`)
-    })
-  server = await startTestServer((recorded, res) => {
-    if (recorded.method === 'GET') {
-      streams.push(res)
-      const announced = endpoint(streams.length)
-      openSse(res, {}, announced === undefined ? ': no endpoint yet\n\n' : `event: endpoint\ndata: ${announced}\n\n`)
-      return
-    }
-    posts.push(recorded)
-    const session = Number(new URL(recorded.url, 'http://x').searchParams.get('sessionId')?.slice(1))
-    answer(recorded, res, streams[session - 1]!)
-  })
-  return { server, streams, posts }
+async function fakeSse(options: Parameters<typeof startFakeSse>[0] = {}): Promise<FakeSse> {
+  const fake = await startFakeSse(options)
+  server = fake.server
+  return fake
 }
 
 const sse = (url: string, options: ConstructorParameters<typeof SseTransport>[1] = {}) =>
@@ -102,14 +69,17 @@ describe('SseTransport', () => {
   })
 
   it('drops messages nobody listens for, ignores unknown ids and malformed messages, and keeps serving', async () => {
-    const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined)
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const debug = vi.fn()
     const { server, streams } = await fakeSse()
-    const t = sse(`${server.origin}/sse`)
+    const t = sse(`${server.origin}/sse`, { debug })
     await t.request(request(1))
     streams[0]!.write(event(notification) + event(result(42)) + 'event: message\ndata: {oops\n\n')
-    await until(() => warn.mock.calls.length === 1)
-    expect(debug).toHaveBeenCalledWith(expect.stringMatching(/no pending request/), 42)
+    await until(() => debug.mock.calls.length === 3)
+    expect(debug.mock.calls.map(([message]) => message)).toEqual([
+      'no handler for notifications/tools/list_changed',
+      'ignoring a response to no pending request',
+      'ignoring a malformed SSE message',
+    ])
     await expect(t.request(request(2))).resolves.toMatchObject({ id: 2 })
   })
 
@@ -208,8 +178,11 @@ describe('SseTransport', () => {
     await until(() => server.closedConnections >= 2)
   })
 
-  it('without any EventSource it says what to pass', async () => {
-    const t = new SseTransport('http://127.0.0.1:1/sse')
-    await expect(t.request(request(1))).rejects.toThrow(/options.EventSource/)
+  it('without any EventSource (Node 20) it reads the stream with fetch', async () => {
+    const { server, posts } = await fakeSse()
+    transport = new SseTransport(`${server.origin}/sse`)
+    await expect(transport.request(request(1))).resolves.toEqual(result(1, { session: '/messages?sessionId=s1' }))
+    expect(server.requests[0]!.headers.accept).toBe('text/event-stream')
+    expect(posts).toHaveLength(1)
   })
 })

@@ -1,12 +1,13 @@
 import { AbortError } from '../errors/abort-error'
+import { McpError } from '../errors/mcp-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
-import type { EventSourceConstructor } from './event-source'
-import { abortable, contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, type HttpTransportOptions } from './http'
-import { parseMessages } from './json-rpc'
-import { noop, route, track, type OnMessage, type Pending } from './pending'
+import { abortable, contentType, DEFAULT_MAX_BODY_BYTES, httpFetch } from './http'
+import { idKey, parseMessages } from './json-rpc'
+import { noop, route, track, type Debug, type OnMessage, type Pending } from './pending'
 import { readText } from './read-body'
 import { httpError, isCrossOrigin } from './response-errors'
+import { openSource } from './sse-source'
 import type {
   JsonRpcMessage,
   JsonRpcNotification,
@@ -14,16 +15,15 @@ import type {
   JsonRpcResponse,
   SendOptions,
   ServerStream,
+  SseTransportOptions,
   Transport,
 } from './types'
 
-export interface SseTransportOptions extends HttpTransportOptions {
-  /** How long to wait for the server's `endpoint` event after opening the stream. Default 10 000 ms. */
-  endpointTimeout?: number
-}
+export type { SseTransportOptions }
 
 interface Connection {
-  endpoint: Promise<string>
+  /** The endpoint, or an AbortError when `signal` fires first. Only waits with a signal outlast `endpointTimeout`. */
+  wait(signal: AbortSignal | undefined): Promise<string>
   /** Ends the session: rejects what waits on it with `error`; `openStream` views too, unless `quietly`. */
   end(error: unknown, quietly?: boolean): void
 }
@@ -34,9 +34,9 @@ interface View {
 }
 
 /**
- * The 2024-11-05 HTTP+SSE transport: one EventSource per session carries every server message; client
- * messages are POSTed to the endpoint the stream announces. The session lives exactly as long as the stream,
- * so when it drops, everything waiting fails and the next message opens a new stream (a new `sessionId`).
+ * The 2024-11-05 HTTP+SSE transport: one stream per session carries every server message; client messages are
+ * POSTed to the endpoint the stream announces. The session lives exactly as long as the stream, so when it
+ * drops, everything waiting fails and the next message opens a new stream (a new `sessionId`).
  */
 export class SseTransport implements Transport {
   readonly url: string
@@ -45,7 +45,10 @@ export class SseTransport implements Transport {
   protocolVersion: string | undefined
   readonly #options: SseTransportOptions
   readonly #max: number
+  readonly #debug: Debug
   readonly #pending = new Map<string, Pending>()
+  /** Requests by progress token: their progress arrives on the shared stream, but belongs to them alone. */
+  readonly #progress = new Map<string, Pending>()
   readonly #views = new Set<View>()
   #connection: Connection | undefined
   #sessionId: string | undefined
@@ -54,6 +57,7 @@ export class SseTransport implements Transport {
     this.url = String(url)
     this.#options = options
     this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+    this.#debug = options.debug ?? noop
   }
 
   get sessionId(): string | undefined {
@@ -61,16 +65,27 @@ export class SseTransport implements Transport {
   }
 
   request(message: JsonRpcRequest, options: SendOptions = {}): Promise<JsonRpcResponse> {
-    // Everything but the final answer goes where the session's messages go (this transport has one stream).
-    return track(this.#pending, message.id, undefined, () => options, () => this.#post(message, options.signal))
+    const meta = message.params?._meta as { progressToken?: unknown } | undefined
+    const token = options.onMessage && (typeof meta?.progressToken === 'string' || typeof meta?.progressToken === 'number') ? idKey(meta.progressToken) : undefined
+    // Everything else that is not the final answer goes where the session's messages go (openStream views).
+    return track(
+      this.#pending,
+      message.id,
+      options.onMessage,
+      () => ({ signal: options.signal, done: (entry) => void (token && this.#progress.get(token) === entry && this.#progress.delete(token)) }),
+      (entry) => {
+        if (token) this.#progress.set(token, entry)
+        return this.#post(message, options.signal)
+      },
+    )
   }
 
   async send(message: JsonRpcNotification | JsonRpcResponse, options: { signal?: AbortSignal } = {}): Promise<void> {
     await this.#post(message, options.signal)
   }
 
-  async openStream(onMessage: OnMessage): Promise<ServerStream> {
-    await (this.#connection ?? this.#open()).endpoint
+  async openStream(onMessage: OnMessage, options: { signal?: AbortSignal } = {}): Promise<ServerStream> {
+    await this.#connect().wait(options.signal)
     let end!: (error?: unknown) => void
     const closed = new Promise<void>((resolve, reject) => {
       end = (error) => {
@@ -97,18 +112,22 @@ export class SseTransport implements Transport {
 
   async #post(message: JsonRpcMessage, signal: AbortSignal | undefined): Promise<void> {
     if (signal?.aborted) throw new AbortError(signal.reason)
-    const endpoint = await abortable((this.#connection ?? this.#open()).endpoint, signal)
+    const endpoint = await this.#connect().wait(signal)
     const headers = { 'Content-Type': 'application/json' }
     const response = await httpFetch(endpoint, { method: 'POST', headers, body: JSON.stringify(message) }, this.#options, signal)
     if (!response.ok) throw await httpError(response, this.#max)
-    // The answer normally comes on the stream (202); a server that answers in the POST body is heard too.
-    if (contentType(response) === 'application/json') this.#receive(await readText(response, this.#max))
-    else await response.body?.cancel()
+    // The answer normally comes on the stream (202, whatever its Content-Type says of an empty body); a server
+    // that answers in the POST body is heard too.
+    if (contentType(response) !== 'application/json') return void (await response.body?.cancel())
+    const text = await readText(response, this.#max)
+    if (text.trim() !== '') this.#receive(text)
+  }
+
+  #connect(): Connection {
+    return this.#connection ?? this.#open()
   }
 
   #open(): Connection {
-    const EventSource = this.#options.EventSource ?? (globalThis as { EventSource?: EventSourceConstructor }).EventSource
-    if (!EventSource) throw new ProtocolError('transport', 'No EventSource: pass one as options.EventSource')
     const base = new URL(this.url, (globalThis as { location?: { href?: string } }).location?.href)
     let resolveEndpoint!: (url: string) => void
     let rejectEndpoint!: (error: unknown) => void
@@ -118,55 +137,76 @@ export class SseTransport implements Transport {
     })
     endpoint.catch(noop)
     let announced = false
-    const source = new EventSource(this.url, { withCredentials: this.#options.requestInit?.credentials === 'include' })
+    // Who waits for the endpoint: with nobody left, the half-open stream is closed; `endpointTimeout` gives up
+    // only when no waiter brought a limit of its own (the caller's limit wins, and names itself when it fires).
+    let waiting = 0
+    let bounded = 0
+    let expired = false
+    const timeout = this.#options.endpointTimeout ?? 10_000
+    const giveUp = () => {
+      if (announced) return
+      if (!waiting) connection.end(new AbortError('nobody waits for the HTTP+SSE endpoint any more'), true)
+      else if (expired && !bounded) {
+        connection.end(new ProtocolError('no-endpoint', `${this.url} sent no endpoint event within ${timeout} ms`, { timeout }))
+      }
+    }
+    const timer = setTimeout(() => {
+      expired = true
+      giveUp()
+    }, timeout)
     const connection: Connection = {
-      endpoint,
+      wait: (signal) => {
+        if (announced) return endpoint
+        waiting++
+        if (signal) bounded++
+        return abortable(endpoint, signal).finally(() => {
+          waiting--
+          if (signal) bounded--
+          giveUp()
+        })
+      },
       end: (error, quietly) => {
         if (this.#connection !== connection) return
         this.#connection = undefined
         this.#sessionId = undefined
         clearTimeout(timer)
-        source.close()
+        close()
         rejectEndpoint(error)
         for (const entry of this.#pending.values()) entry.settle(error)
         for (const view of this.#views) view.end(quietly ? undefined : error)
       },
     }
-    const timeout = this.#options.endpointTimeout ?? 10_000
-    const timer = setTimeout(
-      () => connection.end(new ProtocolError('transport', `${this.url} sent no endpoint event within ${timeout} ms`)),
-      timeout,
-    )
-    source.addEventListener('endpoint', (event) => {
-      if (announced) return
-      const data = (event as MessageEvent).data as string
-      let target: URL
-      try {
-        target = new URL(data, base)
-      } catch {
-        return connection.end(new ProtocolError('transport', 'The endpoint event holds no URL', data))
-      }
-      // Messages carry the session (and maybe credentials): they go to the origin the app chose, nowhere else.
-      if (target.origin !== base.origin) {
-        return connection.end(new ProtocolError('transport', `Refusing endpoint ${target.href} on another origin`, data))
-      }
-      announced = true
-      clearTimeout(timer)
-      this.#sessionId = target.searchParams.get('sessionId') ?? undefined
-      resolveEndpoint(target.href)
-    })
-    source.addEventListener('message', (event) => this.#receive((event as MessageEvent).data as string))
-    // Any error ends the session: the server's session is bound to this one connection, so even an
-    // EventSource that reconnects by itself would come back to a new session with a new endpoint.
-    source.addEventListener('error', (event) => {
-      const reason = (event as { message?: string }).message ?? 'the EventSource failed'
-      connection.end(
-        announced
-          ? new ProtocolError('stream-ended', `SSE stream closed (${reason}): the session has ended`)
-          : new NetworkError(this.url, new Error(reason), isCrossOrigin(this.url, (globalThis as { location?: { origin?: string } }).location?.origin)),
-      )
-    })
     this.#connection = connection
+    const close = openSource(this.url, this.#options, this.#max, {
+      endpoint: (data) => {
+        if (announced) return
+        let target: URL
+        try {
+          target = new URL(data, base)
+        } catch {
+          return connection.end(new ProtocolError('transport', 'The endpoint event holds no URL', data))
+        }
+        // Messages carry the session (and maybe credentials): they go to the origin the app chose, nowhere else.
+        if (target.origin !== base.origin) {
+          return connection.end(new ProtocolError('transport', `Refusing endpoint ${target.href} on another origin`, data))
+        }
+        announced = true
+        clearTimeout(timer)
+        this.#sessionId = target.searchParams.get('sessionId') ?? undefined
+        resolveEndpoint(target.href)
+      },
+      message: (data) => this.#receive(data),
+      // Any failure ends the session: the server's session is bound to this one connection, so even an
+      // EventSource that reconnects by itself would come back to a new session with a new endpoint.
+      failed: (error) =>
+        connection.end(
+          error instanceof McpError
+            ? error
+            : announced
+              ? new ProtocolError('stream-ended', `SSE stream closed (${(error as Error).message}): the session has ended`)
+              : new NetworkError(this.url, error, isCrossOrigin(this.url, (globalThis as { location?: { origin?: string } }).location?.origin)),
+        ),
+    })
     return connection
   }
 
@@ -176,8 +216,13 @@ export class SseTransport implements Transport {
       messages = parseMessages(text)
     } catch (error) {
       // On the shared stream a bad message belongs to no request: report it and keep the session.
-      return void console.warn('nanomcp: ignoring a malformed SSE message', error)
+      return this.#debug('ignoring a malformed SSE message', error)
     }
-    for (const message of messages) route(message, this.#pending, this.#views)
+    for (const message of messages) {
+      const token = 'method' in message && message.method === 'notifications/progress' ? message.params?.progressToken : undefined
+      const owner = token === undefined ? undefined : this.#progress.get(idKey(token as string))
+      if (owner) route(message, this.#pending, [owner], this.#debug)
+      else route(message, this.#pending, this.#views, this.#debug)
+    }
   }
 }

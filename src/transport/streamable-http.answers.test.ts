@@ -100,20 +100,20 @@ describe('202, JSON and SSE answers', () => {
     await until(() => server!.closedConnections === 1)
   })
 
-  it('resolves another pending request from a response on this stream, and ignores unknown ids', async () => {
-    const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined)
+  it('legacy: resolves another pending request from a response on this stream, and ignores unknown ids', async () => {
+    const debug = vi.fn()
     let first: import('node:http').ServerResponse | undefined
     const { url } = await serve((request, res) => {
       if (request.json.id === 1) return void ((first = res), openSse(res))
       openSse(res, {}, event(result(999)), event(result(1, { for: 'one' })))
       res.end(event(result(2, { for: 'two' })))
     })
-    const transport = new StreamableHttpTransport(url)
+    const transport = new StreamableHttpTransport(url, { debug })
     const one = transport.request(legacy(1, 'a'))
     await until(() => first !== undefined)
     await expect(transport.request(legacy(2, 'b'))).resolves.toEqual(result(2, { for: 'two' }))
     await expect(one).resolves.toEqual(result(1, { for: 'one' }))
-    expect(debug).toHaveBeenCalledWith(expect.stringMatching(/no pending request/), 999)
+    expect(debug).toHaveBeenCalledWith(expect.stringMatching(/no pending request/), result(999))
   })
 
   it('keeps JSON-RPC ids 1 and "1" apart', async () => {
@@ -124,19 +124,19 @@ describe('202, JSON and SSE answers', () => {
     await expect(transport.request(legacy(1, 'x'))).resolves.toEqual(result(1, { n: true }))
   })
 
-  it('isolates a throwing message handler', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  it('isolates a throwing message handler, and tells debug', async () => {
+    const debug = vi.fn()
     const { url } = await serve((request, res) => {
       openSse(res, {}, event(progress(1)))
       res.end(event(result(request.json.id)))
     })
-    const response = await new StreamableHttpTransport(url).request(legacy(1, 'x'), {
+    const response = await new StreamableHttpTransport(url, { debug }).request(legacy(1, 'x'), {
       onMessage: () => {
         throw new Error('app bug')
       },
     })
     expect(response).toEqual(result(1))
-    expect(error).toHaveBeenCalledOnce()
+    expect(debug).toHaveBeenCalledExactlyOnceWith('a message handler threw', new Error('app bug'))
   })
 })
 
@@ -199,3 +199,26 @@ describe('an SSE body split at every byte boundary', () => {
   })
 })
 
+
+describe('2026-07-28: a POST answers only the request it carried', () => {
+  it('drops an answer bearing another in-flight id from a JSON body or an SSE stream, with a debug line', async () => {
+    const debug = vi.fn()
+    let parked: import('node:http').ServerResponse | undefined
+    const { url } = await serve((request, res) => {
+      if (request.json.id === 1) return void ((parked = res), openSse(res))
+      if (request.json.id === 2) return sendJson(res, [result(1, { stolen: true }), result(2)])
+      openSse(res, {}, event(result(1, { stolen: true })))
+      res.end(event(result(3)))
+    })
+    const transport = new StreamableHttpTransport(url, { debug })
+    const one = transport.request(modern(1, 'a'))
+    await until(() => parked !== undefined)
+    await expect(transport.request(modern(2, 'b'))).resolves.toEqual(result(2))
+    await expect(transport.request(modern(3, 'c'))).resolves.toEqual(result(3))
+    expect(debug).toHaveBeenCalledTimes(2)
+    expect(debug).toHaveBeenCalledWith(expect.stringMatching(/another request/), result(1, { stolen: true }))
+    // Request 1 is still waiting for its own stream, which answers it.
+    parked!.end(event(result(1, { own: true })))
+    await expect(one).resolves.toEqual(result(1, { own: true }))
+  })
+})

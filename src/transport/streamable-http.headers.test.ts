@@ -113,8 +113,8 @@ describe('Mcp-Param-* from the tools/list schemas', () => {
 
   it('drops invalid tools with a warning that names them, and mirrors the arguments of valid ones', async () => {
     const { url, requests } = await serve(listing)
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    const transport = new StreamableHttpTransport(url)
+    const warn = vi.fn()
+    const transport = new StreamableHttpTransport(url, { debug: warn })
     const list = await transport.request(modern(1, 'tools/list'))
     expect((list.result!.tools as { name: string }[]).map((t) => t.name)).toEqual(['regional', 'plain'])
     expect(list.result!.resultType).toBe('complete')
@@ -175,3 +175,31 @@ describe('Mcp-Param-* from the tools/list schemas', () => {
   })
 })
 
+
+describe('Mcp-Param-* read from own properties only', () => {
+  // JSON.parse makes "__proto__" an own key, as a server's schema or a model's arguments would.
+  const tools = JSON.parse(`[{
+    "name": "sneaky",
+    "inputSchema": { "type": "object", "properties": {
+      "constructor": { "type": "object", "properties": { "name": { "type": "string", "x-mcp-header": "Ctor" } } },
+      "__proto__": { "type": "object", "properties": { "region": { "type": "string", "x-mcp-header": "Proto" } } },
+      "prototype": { "type": "object", "properties": { "x": { "type": "string", "x-mcp-header": "Prototype" } } },
+      "plain": { "type": "object", "properties": { "zone": { "type": "string", "x-mcp-header": "Zone" } } }
+    } }
+  }]`)
+  const listing: Handler = (request, res) => sendJson(res, result(request.json.id, request.json.method === 'tools/list' ? { tools } : {}))
+
+  it('a path through constructor, __proto__ or prototype, or to an inherited value, yields no header', async () => {
+    const { url, requests } = await serve(listing)
+    const transport = new StreamableHttpTransport(url)
+    await transport.request(modern(1, 'tools/list'))
+    const args = JSON.parse('{"__proto__": {"region": "own-but-forbidden"}, "prototype": {"x": "p"}}')
+    // Inherited: a prototype-polluted value must not be mirrored either.
+    args.plain = Object.create({ zone: 'inherited' })
+    await transport.request(modern(2, 'tools/call', { name: 'sneaky', arguments: args }))
+    // Before, `{}.constructor.name` put "Object" in Mcp-Param-Ctor.
+    expect(Object.keys(requests[1]!.headers).filter((name) => name.startsWith('mcp-param-'))).toEqual([])
+    await transport.request(modern(3, 'tools/call', { name: 'sneaky', arguments: { plain: { zone: 'own' } } }))
+    expect(requests[2]!.headers['mcp-param-zone']).toBe('own')
+  })
+})

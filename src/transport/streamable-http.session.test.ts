@@ -148,12 +148,11 @@ describe('openStream', () => {
     const note = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' }
     const { url } = await serve((_r, res) => endSse(res, 'data: nope\n\n', `data: ${JSON.stringify(note)}\n\n`))
     const heard: unknown[] = []
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    const stream = await new StreamableHttpTransport(url).openStream((m) => heard.push(m))
+    const debug = vi.fn()
+    const stream = await new StreamableHttpTransport(url, { debug }).openStream((m) => heard.push(m))
     await expect(stream!.closed).resolves.toBeUndefined()
     expect(heard).toEqual([note])
-    expect(warn).toHaveBeenCalledWith('nanomcp: dropped a malformed message on the session stream', expect.any(ProtocolError))
-    warn.mockRestore()
+    expect(debug).toHaveBeenCalledWith('dropped a malformed message on the session stream', expect.any(ProtocolError))
   })
 
   it('a request parked by a 202 fails when the last GET stream ends, instead of waiting for its timeout', async () => {

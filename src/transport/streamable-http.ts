@@ -2,9 +2,9 @@ import { AbortError } from '../errors/abort-error'
 import { McpError } from '../errors/mcp-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS, sleep, type HttpTransportOptions } from './http'
+import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS, sleep } from './http'
 import { idKey, parseMessages } from './json-rpc'
-import { noop, route, track, type OnMessage, type Pending } from './pending'
+import { noop, route, track, type Debug, type OnMessage, type Pending } from './pending'
 import { learnTools, modernHeaders, modernVersion } from './modern-headers'
 import { readText } from './read-body'
 import { readSse, type StreamCursor } from './read-sse'
@@ -17,11 +17,12 @@ import type {
   JsonRpcResponse,
   SendOptions,
   ServerStream,
+  StreamableHttpOptions,
   Transport,
 } from './types'
 import type { ParamHeader } from './x-mcp-header'
 
-export type StreamableHttpOptions = HttpTransportOptions
+export type { StreamableHttpOptions }
 
 // Consecutive reconnections that bring no new event before a stream is given up.
 const MAX_RECONNECTS = 5
@@ -39,6 +40,7 @@ export class StreamableHttpTransport implements Transport {
   protocolVersion: string | undefined
   readonly #options: StreamableHttpOptions
   readonly #max: number
+  readonly #debug: Debug
   readonly #pending = new Map<string, Pending>()
   readonly #parked = new Set<Pending>()
   readonly #tools = new Map<string, ParamHeader[]>()
@@ -50,6 +52,7 @@ export class StreamableHttpTransport implements Transport {
     this.url = String(url)
     this.#options = options
     this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+    this.#debug = options.debug ?? noop
   }
 
   get sessionId(): string | undefined {
@@ -81,7 +84,7 @@ export class StreamableHttpTransport implements Transport {
           throw this.#failure(error, signal)
         }),
     )
-    return version && message.method === 'tools/list' ? response.then((answer) => learnTools(answer, this.#tools)) : response
+    return version && message.method === 'tools/list' ? response.then((answer) => learnTools(answer, this.#tools, this.#debug)) : response
   }
 
   async send(message: JsonRpcNotification | JsonRpcResponse, options: { signal?: AbortSignal } = {}): Promise<void> {
@@ -98,8 +101,16 @@ export class StreamableHttpTransport implements Transport {
     }
   }
 
-  async openStream(onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void): Promise<ServerStream | undefined> {
-    const { signal, done } = this.#link()
+  async openStream(
+    onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<ServerStream | undefined> {
+    const { signal, done, abort } = this.#link()
+    // The caller's signal bounds the opening only: once open, the stream lives until close().
+    const caller = options.signal
+    const onCaller = () => abort(caller!.reason)
+    if (caller?.aborted) onCaller()
+    caller?.addEventListener('abort', onCaller, { once: true })
     let response: Response
     try {
       response = await this.#fetch('GET', { ...SSE_ACCEPT, ...this.#headers() }, signal)
@@ -113,9 +124,11 @@ export class StreamableHttpTransport implements Transport {
       const failure = this.#failure(error, signal)
       done()
       throw failure
+    } finally {
+      caller?.removeEventListener('abort', onCaller)
     }
     this.#openStreams++
-    const closed = this.#follow(response, signal, true, { onMessage }, () => false, true)
+    const closed = this.#follow(response, signal, true, { onMessage }, () => false, undefined, true)
       .then(noop, (error: unknown) => {
         // A stream we closed ourselves ended as asked; anything else is the error it died of.
         if (!signal.aborted) throw this.#failure(error, signal)
@@ -179,11 +192,11 @@ export class StreamableHttpTransport implements Transport {
       const text = await readText(response, this.#max)
       entry.drained = true
       const messages = parseMessages(text)
-      for (const each of messages) route(each, this.#pending, [entry])
+      for (const each of messages) route(each, this.#pending, [entry], this.#debug, version ? entry : undefined)
       if (!answered()) throw new ProtocolError('content-type', `The JSON answer to ${message.method} holds no response with its id`, messages)
     } else if (type === 'text/event-stream') {
       // 2026-07-28 has no resumption: a dropped stream is a lost (and cancelled) request.
-      if (!(await this.#follow(response, signal, !version, entry, answered))) {
+      if (!(await this.#follow(response, signal, !version, entry, answered, version ? entry : undefined))) {
         throw new ProtocolError(
           'stream-ended',
           `The stream of ${message.method} ended before its response` +
@@ -207,6 +220,7 @@ export class StreamableHttpTransport implements Transport {
     resumable: boolean,
     receiver: { onMessage?: OnMessage | undefined },
     finished: () => boolean,
+    own?: Pending,
     sessionStream = false,
   ): Promise<boolean> {
     const cursor: StreamCursor = {}
@@ -221,10 +235,10 @@ export class StreamableHttpTransport implements Transport {
         } catch (error) {
           // A request's stream fails on garbage; the session stream carries many messages, so it drops one.
           if (!sessionStream) throw error
-          console.warn('nanomcp: dropped a malformed message on the session stream', error)
+          this.#debug('dropped a malformed message on the session stream', error)
           return false
         }
-        for (const message of messages) route(message, this.#pending, receivers)
+        for (const message of messages) route(message, this.#pending, receivers, this.#debug, own)
         return finished()
       })
       if (finished()) return true
@@ -278,7 +292,7 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /** A signal that aborts with the caller's, or when the transport closes; `done()` aborts it and unlinks it. */
-  #link(caller?: AbortSignal): { signal: AbortSignal; done: (abort?: boolean) => void } {
+  #link(caller?: AbortSignal): { signal: AbortSignal; done: (abort?: boolean) => void; abort: (reason: unknown) => void } {
     const controller = new AbortController()
     const lifetime = this.#lifetime.signal
     const onCaller = () => controller.abort(caller!.reason)
@@ -293,6 +307,7 @@ export class StreamableHttpTransport implements Transport {
         lifetime.removeEventListener('abort', onClose)
         if (abort) controller.abort()
       },
+      abort: (reason) => controller.abort(reason),
     }
   }
 

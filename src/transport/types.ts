@@ -1,4 +1,8 @@
-// Wire types shared by the transports and the client. Types only: no runtime code lives here.
+// Wire types shared by the transports and the client, and the transports' options. Types only: no runtime code
+// lives here.
+import type { EventSourceConstructor } from './event-source'
+
+export type { EventSourceConstructor, EventSourceLike } from './event-source'
 
 export type JsonRpcId = string | number
 
@@ -72,9 +76,14 @@ export interface Transport {
   /**
    * Opens the server's own stream (legacy): GET SSE for Streamable HTTP, the EventSource for HTTP+SSE.
    * Messages on it that answer no pending request go to `onMessage`. Resolves once the stream is open;
-   * resolves with `undefined` when the server does not offer one (HTTP 405).
+   * resolves with `undefined` when the server does not offer one (HTTP 405). `signal` bounds the opening only
+   * (for HTTP+SSE that includes the wait for the `endpoint` event): an abort rejects with AbortError carrying
+   * its reason; once open, the stream lives until `close()`.
    */
-  openStream(onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void): Promise<ServerStream | undefined>
+  openStream(
+    onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void,
+    options?: { signal?: AbortSignal },
+  ): Promise<ServerStream | undefined>
   /** Forgets the session id (after a 404) so the next initialize starts a new session. */
   resetSession(): void
   /**
@@ -84,4 +93,52 @@ export interface Transport {
   legacySse?(): Promise<Transport>
   /** Ends the session (DELETE on Streamable HTTP when a session exists), closes every stream, rejects pending work. */
   close(): Promise<void>
+}
+
+/** What a transport asks of an authorization client (nanomcp's oauth() or an app's own). */
+export interface AuthProvider {
+  /** Headers for one HTTP request (Authorization, DPoP proof). Called for every request: POST, GET streams, DELETE. */
+  headers(request: { url: string; method: string }): Promise<Record<string, string>> | Record<string, string>
+  /** Sees every response from the MCP server (e.g. to pick up a DPoP-Nonce). Optional. */
+  response?(response: Response, request: { url: string; method: string }): void
+  /**
+   * Called with a 401 or 403. Resolves true when new credentials are ready and the request should be sent once
+   * more; false to fail with HttpError as today. Rejections (e.g. an OAuthError) reject the request as they are.
+   */
+  unauthorized(response: Response, request: { url: string; method: string }): Promise<boolean>
+}
+
+/** Options both HTTP transports accept; `legacySse()` hands the same object on. */
+export interface HttpTransportOptions {
+  /** Replaces the global fetch (tests, proxies, auth middleware). */
+  fetch?: typeof fetch
+  /** Sent on every request; a function is called per request (e.g. for a fresh access token). */
+  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
+  /**
+   * Authorization: asked for headers before every request, shown every response, and told of a 401/403 (a
+   * request is resent at most once per `unauthorized()` that resolves true). With `auth` or `headers` set, the
+   * HTTP+SSE stream is read with fetch instead of EventSource, which cannot send headers.
+   */
+  auth?: AuthProvider
+  /** Largest JSON body, and largest single SSE event, accepted from the server. Default 16 MiB. */
+  maxBodyBytes?: number
+  /** The EventSource for HTTP+SSE; default `globalThis.EventSource` (Node 20 has none: inject one). */
+  EventSource?: EventSourceConstructor
+  /** Extra fetch options such as `credentials` or `mode` (`redirect` is always 'manual': see RedirectError). */
+  requestInit?: Omit<RequestInit, 'body' | 'headers' | 'method' | 'signal' | 'redirect'>
+  /**
+   * Where the transport's diagnostics go (dropped malformed messages, answers nobody waits for, handlers that
+   * threw, tools dropped for invalid x-mcp-header). The library never writes to the console.
+   */
+  debug?: (message: string, detail?: unknown) => void
+}
+
+export type StreamableHttpOptions = HttpTransportOptions
+
+export interface SseTransportOptions extends HttpTransportOptions {
+  /**
+   * The longest wait for the server's `endpoint` event after opening the stream, when the caller set no limit
+   * of its own (a request's `signal` always bounds its own wait). Default 10 000 ms.
+   */
+  endpointTimeout?: number
 }

@@ -1,0 +1,103 @@
+import { createParser } from 'eventsource-parser'
+
+/** One dispatched SSE event. `id` is the last event id as of this event (WHATWG keeps it across events). */
+export interface SseEvent {
+  event: string | undefined
+  data: string
+  id: string | undefined
+}
+
+export interface SseDecoder {
+  /** Feeds decoded text, in any chunking. */
+  feed(text: string): void
+  /** The stream ended: a line end held back (a lone CR) counts now; an event without its blank line is dropped. */
+  end(): void
+}
+
+/**
+ * A thin wrapper around eventsource-parser for what it leaves out of the WHATWG rules (checked against 3.x):
+ * - a lone CR is a line end, but the parser holds a trailing CR waiting for a possible LF, so a stream whose
+ *   last event ends in CR CR never dispatches it. Here every line end becomes LF before the parser sees it,
+ *   and a CR at the end of the stream ends its line.
+ * - an event with `id:` and no `data:` is not dispatched by the parser, yet it sets the last event id, which a
+ *   resumption must send. Here such an event reaches `onEvent` with empty data and its id.
+ * - an event is bounded as a whole (`maxEventChars`), not only the line the parser buffers: many short `data:`
+ *   lines without a blank line would otherwise grow without limit.
+ * As WHATWG says, an event the stream cuts before its blank line is discarded.
+ */
+export function createSseDecoder(
+  onEvent: (event: SseEvent) => void,
+  onRetry: (ms: number) => void,
+  onOverflow: () => void,
+  maxEventChars: number,
+): SseDecoder {
+  let lastEventId: string | undefined
+  // The id field seen in the event being read (undefined when none): it takes effect when the event dispatches.
+  let fieldId: string | undefined
+  let dispatched = false
+  let heldCr = false
+  let line = ''
+  let eventChars = 0
+  let over = false
+  const parser = createParser({
+    onEvent: (event) => {
+      dispatched = true
+      onEvent({ event: event.event, data: event.data, id: lastEventId })
+    },
+    onRetry,
+  })
+
+  const takeLine = (text: string): void => {
+    if (over) return
+    if (text === '') {
+      eventChars = 0
+      if (fieldId !== undefined) lastEventId = fieldId
+      dispatched = false
+      parser.feed('\n')
+      if (!dispatched && fieldId !== undefined) onEvent({ event: undefined, data: '', id: lastEventId })
+      fieldId = undefined
+      return
+    }
+    eventChars += text.length + 1
+    if (eventChars > maxEventChars) {
+      over = true
+      return onOverflow()
+    }
+    // WHATWG: the field name is everything before the first colon, and one space after it is not part of the value.
+    const colon = text.indexOf(':')
+    if ((colon === -1 ? text : text.slice(0, colon)) === 'id') {
+      const value = colon === -1 ? '' : text.slice(text[colon + 1] === ' ' ? colon + 2 : colon + 1)
+      // An id holding NUL is ignored, as the spec says.
+      if (!value.includes('\0')) fieldId = value
+    }
+    parser.feed(`${text}\n`)
+  }
+
+  return {
+    feed(text) {
+      let start = 0
+      if (heldCr && text.startsWith('\n')) start = 1
+      heldCr = false
+      for (let i = start; i < text.length; i++) {
+        const char = text.charCodeAt(i)
+        if (char !== 10 && char !== 13) continue
+        takeLine(line + text.slice(start, i))
+        line = ''
+        if (char === 13) {
+          if (i + 1 === text.length) heldCr = true
+          else if (text.charCodeAt(i + 1) === 10) i++
+        }
+        start = i + 1
+      }
+      line += text.slice(start)
+      if (line.length + eventChars > maxEventChars && !over) {
+        over = true
+        onOverflow()
+      }
+    },
+    end() {
+      heldCr = false
+      line = ''
+    },
+  }
+}
