@@ -1,0 +1,77 @@
+// Turns a zod verdict into nanomcp's error: a ProtocolError('invalid-result') whose message names the first
+// offending path and what was expected there, with every issue in `detail`.
+import * as z from 'zod/mini'
+import { ProtocolError } from '../errors/protocol-error'
+
+type Issue = z.core.$ZodIssue
+
+/** `result.tools[2].inputSchema` from a zod path. */
+export function formatPath(root: string, path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : `${out}.${String(key)}`), root)
+}
+
+const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value))
+
+/** What the value at the issue's path should have been, in a few words (no zod locale is bundled). */
+function expected(issue: Issue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? `required ${issue.expected}` : `expected ${issue.expected}, got ${issue.input === null ? 'null' : Array.isArray(issue.input) ? 'array' : typeof issue.input}`
+    case 'invalid_value':
+      return `expected ${issue.values.map(show).join(' or ')}`
+    case 'too_big':
+      return `expected at most ${String(issue.maximum)}${issue.origin === 'array' ? ' items' : ''}`
+    case 'too_small':
+      return `expected at least ${String(issue.minimum)}${issue.origin === 'array' ? ' items' : ''}`
+    case 'invalid_format':
+      return `expected ${issue.format}`
+    case 'invalid_union':
+      {
+      // A discriminated union names the tags it knows when the value's tag is none of them.
+      const { options } = issue as { options?: unknown[] }
+      return options ? `expected one of ${options.map(show).join(', ')}` : 'matches no allowed shape'
+    }
+    default:
+      return issue.message
+  }
+}
+
+/** The issue says the tag (`type`, `method`) picked another branch of a union. */
+const onTag = (issue: Issue) => issue.path.length === 1 && (issue.path[0] === 'type' || issue.path[0] === 'method')
+
+/**
+ * The issue to report behind a union failure. A content block, notification or input request is matched by
+ * its tag: the branch whose tag fits is the one whose issue names the field. When no tag fits, the tag
+ * itself is wrong, and the expectation lists every tag the branches know.
+ */
+function innermost(issue: Issue, path: PropertyKey[]): { issue: Issue; path: PropertyKey[] } {
+  const full = [...path, ...issue.path]
+  if (issue.code !== 'invalid_union' || !issue.errors.length) return { issue, path: full }
+  const branch = issue.errors.find((b) => b.length && !b.some(onTag))
+  if (branch) return innermost(branch[0]!, full)
+  const tags = issue.errors.flat().filter((i) => onTag(i) && i.code === 'invalid_value')
+  if (tags.length) return { issue: { ...tags[0]!, values: tags.flatMap((i) => (i as { values: unknown[] }).values) } as Issue, path: [...full, tags[0]!.path[0]!] }
+  // A union of primitives (string or integer, integer or null): name every type it allows.
+  const types = issue.errors.flat().map((i) => (i.code === 'invalid_type' ? i.expected : '')).filter(Boolean)
+  return { issue: { ...issue, code: 'invalid_type', expected: types.join(' or ') } as unknown as Issue, path: full }
+}
+
+/** One line per issue: `result.content[0].text: required string`. */
+export function describe(issues: readonly Issue[], root = 'result'): string[] {
+  return issues.map((raw) => {
+    const { issue, path } = innermost(raw, [])
+    return `${formatPath(root, path)}: ${expected(issue)}`
+  })
+}
+
+/**
+ * The value as the schema reads it (loose objects keep unknown fields), or a ProtocolError naming what is
+ * wrong: `Malformed tools/list result: result.tools[0].inputSchema: required object`.
+ */
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.infer<S> {
+  // reportInput: the message says what was there instead ("got string"); the inputs stay out of `detail`.
+  const verdict = schema.safeParse(value, { reportInput: true })
+  if (verdict.success) return verdict.data
+  const lines = describe(verdict.error.issues)
+  throw new ProtocolError('invalid-result', `Malformed ${what}: ${lines[0]}${lines.length > 1 ? ` (and ${lines.length - 1} more)` : ''}`, lines)
+}
