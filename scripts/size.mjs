@@ -6,17 +6,24 @@ import { gzipSync } from 'node:zlib'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-const BUDGET = 16 * 1024
+// The core's budget counts zod (design.md "Dependencies"): ≤ 18 KB with zod bundled; the zod-external row
+// (an app that already bundles zod pays only the rest) has a 14 KB target, printed, not enforced.
+const BUDGET = 18 * 1024
+const ZOD_EXTERNAL_TARGET = 14 * 1024
 const lib = JSON.stringify(resolve('src/index.ts'))
+const zod = (id) => id === 'zod' || id.startsWith('zod/')
 const cases = [
-  ['Client + StreamableHttpTransport', `export { Client, StreamableHttpTransport } from ${lib}`, BUDGET],
+  ['Client + StreamableHttpTransport, zod bundled', `export { Client, StreamableHttpTransport } from ${lib}`, BUDGET],
+  ['Client + StreamableHttpTransport, zod external', `export { Client, StreamableHttpTransport } from ${lib}`, ZOD_EXTERNAL_TARGET, zod],
   ['+ createMcp', `export { Client, StreamableHttpTransport, createMcp } from ${lib}`],
   ['+ SseTransport', `export { Client, StreamableHttpTransport, SseTransport } from ${lib}`],
   ['everything', `export * from ${lib}`],
 ]
 
-export async function measure(code) {
+/** `external`: ids left out of the bundle (what the app already ships), e.g. zod. */
+export async function measure(code, external) {
   const dir = mkdtempSync(join(tmpdir(), 'nanomcp-size-'))
   try {
     const input = join(dir, 'entry.ts')
@@ -24,7 +31,7 @@ export async function measure(code) {
     const out = await build({
       configFile: false,
       logLevel: 'silent',
-      build: { write: false, minify: true, rolldownOptions: { input, preserveEntrySignatures: 'strict' } },
+      build: { write: false, minify: true, rolldownOptions: { input, preserveEntrySignatures: 'strict', external } },
     })
     const chunks = (Array.isArray(out) ? out[0] : out).output.filter((c) => c.type === 'chunk')
     const size = (list) => {
@@ -65,17 +72,22 @@ export async function measureSite() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   let over = false
-  for (const [name, code, budget] of cases) {
-    const { min, gzip, lazy } = await measure(code)
-    const verdict = budget ? (gzip > budget ? `  OVER the ${budget / 1024} KB budget` : `  (budget ${budget / 1024} KB)`) : ''
-    if (budget && gzip > budget) over = true
+  for (const [name, code, budget, external] of cases) {
+    const { min, gzip, lazy } = await measure(code, external)
+    const word = budget === BUDGET ? 'budget' : 'target'
+    const verdict = budget ? (gzip > budget ? `  OVER the ${budget / 1024} KB ${word}` : `  (${word} ${budget / 1024} KB)`) : ''
+    if (budget === BUDGET && gzip > budget) over = true
     const later = lazy.min ? `   + ${lazy.gzip} B gzip loaded on demand` : ''
-    console.log(`${name.padEnd(36)} min ${String(min).padStart(7)} B   min+gzip ${String(gzip).padStart(6)} B${later}${verdict}`)
+    console.log(`${name.padEnd(48)} min ${String(min).padStart(7)} B   min+gzip ${String(gzip).padStart(6)} B${later}${verdict}`)
   }
   // The demo page is not budgeted (it is not what an app ships); printed so its weight stays in view.
   if (!process.argv.includes('--check')) {
+    // The official client, measured the same way, for comparison (scripts/bench/bundle-size.mjs has the same case).
+    const official = JSON.stringify(fileURLToPath(import.meta.resolve('@modelcontextprotocol/client')))
+    const { min, gzip } = await measure(`export { Client, StreamableHTTPClientTransport } from ${official}`)
+    console.log(`${'official client + its HTTP transport'.padEnd(48)} min ${String(min).padStart(7)} B   min+gzip ${String(gzip).padStart(6)} B`)
     for (const [kind, { raw, gzip }] of await measureSite()) {
-      console.log(`${`demo site (build:demo) ${kind}`.padEnd(36)} raw ${String(raw).padStart(7)} B   gzip     ${String(gzip).padStart(6)} B`)
+      console.log(`${`demo site (build:demo) ${kind}`.padEnd(48)} raw ${String(raw).padStart(7)} B   gzip     ${String(gzip).padStart(6)} B`)
     }
   }
   if (over && process.argv.includes('--check')) process.exit(1)
