@@ -3,11 +3,14 @@
 // its public API the way an app would; scenarios.mjs only decides what to call. The era is always negotiated by the
 // library (MCP_CONFORMANCE_PROTOCOL_VERSION is ignored on purpose), so 2025-era scenarios also prove the fallback.
 // Every message in and out is printed (the suite keeps it as stdout.txt next to the scenario's checks).
-import { Client, StreamableHttpTransport } from '../../dist/index.js'
+import { Client, StreamableHttpTransport, listSkills, loadSkill, readSkillFile } from '../../dist/index.js'
+import { codeFlowAuth } from './code-flow-auth.mjs'
+import { machineAuth } from './machine-auth.mjs'
 import { answerInputRequest, capabilitiesFor, main } from './scenarios.mjs'
 
-await main(async ({ url, scenario, log, remaining }) => {
-  const client = new Client(new StreamableHttpTransport(url), {
+await main(async ({ url, scenario, context, log, remaining }) => {
+  const auth = (await machineAuth(scenario, context)) ?? codeFlowAuth(scenario, context, log)
+  const client = new Client(new StreamableHttpTransport(url, { auth }), {
     clientInfo: { name: 'nanomcp-conformance-adapter', version: '1.0.0' },
     capabilities: capabilitiesFor(scenario),
     onInputRequest: (requests) =>
@@ -41,6 +44,14 @@ await main(async ({ url, scenario, log, remaining }) => {
     readResource: (uri) => client.request('resources/read', { uri }, { timeout: remaining() }),
     listPrompts: () => list('prompts/list', 'prompts'),
     getPrompt: (name) => client.request('prompts/get', { name }, { timeout: remaining() }),
+    listSkills: async () => (await listSkills(client, { timeout: remaining() })).skills,
+    // Loading verifies SKILL.md (size, digest, frontmatter) before the app sees it; then the app reads the rest.
+    loadSkill: async (skill) => {
+      const loaded = await loadSkill(client, skill, { timeout: remaining() })
+      const others = skill.resources === 'dynamic' ? [] : skill.resources.filter((r) => r.uri !== skill.uri)
+      for (const file of others) await readSkillFile(client, skill, file.uri, { timeout: remaining() })
+      return loaded
+    },
     close: () => client.close(),
   }
 })

@@ -4,6 +4,7 @@
 // anything older uses the initialize handshake. ADAPTER_NEGOTIATION=auto probes with server/discover and falls back,
 // which is what nanomcp always does.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills'
 import { answerInputRequest, capabilitiesFor, main } from './scenarios.mjs'
 
 await main(async ({ url, scenario, log, remaining }) => {
@@ -29,6 +30,14 @@ await main(async ({ url, scenario, log, remaining }) => {
     readResource: (uri) => client.readResource({ uri }, t()),
     listPrompts: async () => (await client.listPrompts(undefined, t())).prompts,
     getPrompt: (name) => client.getPrompt({ name }, t()),
+    listSkills: async () => (await new SkillsClient(client).list(undefined, t())).skills,
+    loadSkill: async (skill) => {
+      const skills = new SkillsClient(client)
+      const loaded = await skills.read(skill, undefined, t())
+      const others = skill.resources === 'dynamic' ? [] : skill.resources.filter((r) => r.uri !== skill.uri)
+      for (const file of others) await skills.read(skill, file.uri, t())
+      return loaded
+    },
     close: () => client.close(),
   }
 })

@@ -1,7 +1,7 @@
 // What each conformance scenario asks a client to do, as an app would do it. Both adapters (nanomcp and the official
 // client) run this same plan, so their scores differ only by what the libraries put on the wire.
 // `api` is the adapter's thin layer over its library: connect, listTools, callTool, listResources, readResource,
-// listPrompts, getPrompt (lists resolve to arrays).
+// listPrompts, getPrompt (lists resolve to arrays), listSkills and loadSkill (verifies, then reads the skill's files).
 
 /** Client capabilities the app declares; request-metadata scores the presence of all three. */
 export function capabilitiesFor(scenario) {
@@ -82,7 +82,31 @@ const plans = {
   },
 }
 
-/** auth/* and sep-2640-* (out of scope): connect and use the server like any app would. */
+/**
+ * Skills (SEP-2640): the app lists the server's skills and, when it decides to use one, loads it; a skill that
+ * fails verification is refused (the library's SkillVerificationError) and the app goes on without it.
+ */
+async function useSkills(api) {
+  for (const skill of await api.listSkills()) {
+    try {
+      await api.loadSkill(skill)
+    } catch (error) {
+      if (!/Verification/.test(error?.name ?? '')) throw error
+      console.log(`skill ${skill.uri} refused: ${error.name}: ${error.message}`)
+    }
+  }
+}
+Object.assign(plans, {
+  // Listing is not loading: no file of a skill may be read before the app asks for it.
+  'sep-2640-client-no-prefetch': async (api) => {
+    await api.listSkills()
+  },
+  'sep-2640-client-verify-digest': useSkills,
+  'sep-2640-client-verify-size': useSkills,
+  'sep-2640-client-verify-frontmatter': useSkills,
+})
+
+/** auth/*: connect and use the server like any app would. */
 async function defaultPlan(api) {
   const tools = await api.listTools()
   if (tools.some((tool) => tool.name === 'test-tool')) await api.callTool('test-tool', {})

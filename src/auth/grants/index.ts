@@ -1,0 +1,2 @@
+export { clientCredentials, jwtBearer, enterpriseManaged } from './grants'
+export type * from './types'
