@@ -34,7 +34,7 @@ export async function httpFetch(
   for (;;) {
     const request = { url: target, method: init.method }
     const headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers)
-    if (auth) for (const [name, value] of Object.entries(await auth.headers(request))) headers.set(name, value)
+    if (auth) for (const [name, value] of Object.entries(await asked(() => auth.headers(request)))) headers.set(name, value)
     for (const [name, value] of Object.entries(init.headers)) headers.set(name, value)
     if (signal?.aborted) throw new AbortError(signal.reason)
     let response: Response
@@ -66,7 +66,7 @@ export async function httpFetch(
     if (auth && (response.status === 401 || response.status === 403) && authRounds < MAX_AUTH_ROUNDS) {
       authRounds++
       // The provider reads the challenge (WWW-Authenticate); the body stays for the HttpError if it declines.
-      if (await auth.unauthorized(response, request)) {
+      if (await asked(() => auth.unauthorized(response, request))) {
         await discard(response)
         continue
       }
@@ -76,6 +76,21 @@ export async function httpFetch(
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+// What the auth provider threw (an OAuthError, the app's own): it reaches the caller as it is, never wrapped.
+const fromAuth = new WeakSet<object>()
+
+/** Whether `error` came from the auth provider, and so must not be wrapped in a transport error. */
+export const isAuthFailure = (error: unknown): boolean => typeof error === 'object' && error !== null && fromAuth.has(error)
+
+async function asked<T>(call: () => T | Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (typeof error === 'object' && error !== null) fromAuth.add(error)
+    throw error
+  }
+}
 
 const originOf = (url: string): string => new URL(url, (globalThis as { location?: { href?: string } }).location?.href).origin
 

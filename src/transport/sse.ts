@@ -2,7 +2,7 @@ import { AbortError } from '../errors/abort-error'
 import { McpError } from '../errors/mcp-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { abortable, contentType, DEFAULT_MAX_BODY_BYTES, httpFetch } from './http'
+import { abortable, contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, isAuthFailure } from './http'
 import { idKey, parseMessages } from './json-rpc'
 import { noop, route, track, type Debug, type OnMessage, type Pending } from './pending'
 import { readText } from './read-body'
@@ -200,7 +200,7 @@ export class SseTransport implements Transport {
       // EventSource that reconnects by itself would come back to a new session with a new endpoint.
       failed: (error) =>
         connection.end(
-          error instanceof McpError
+          error instanceof McpError || isAuthFailure(error)
             ? error
             : announced
               ? new ProtocolError('stream-ended', `SSE stream closed (${(error as Error).message}): the session has ended`)

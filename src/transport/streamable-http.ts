@@ -2,7 +2,7 @@ import { AbortError } from '../errors/abort-error'
 import { McpError } from '../errors/mcp-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS, sleep } from './http'
+import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, isAuthFailure, JSON_HEADERS, sleep } from './http'
 import { idKey, parseMessages } from './json-rpc'
 import { noop, route, track, type Debug, type OnMessage, type Pending } from './pending'
 import { learnTools, modernHeaders, modernVersion } from './modern-headers'
@@ -315,6 +315,6 @@ export class StreamableHttpTransport implements Transport {
   #failure(error: unknown, signal: AbortSignal): unknown {
     if (signal.aborted) return error instanceof AbortError ? error : new AbortError(signal.reason)
     // fetch bodies fail with TypeError ("terminated", "network error") when a connection drops mid-stream.
-    return error instanceof McpError ? error : new NetworkError(this.url, error, false)
+    return error instanceof McpError || isAuthFailure(error) ? error : new NetworkError(this.url, error, false)
   }
 }
