@@ -1,11 +1,12 @@
 // Starts the embedded MCP servers every test, the demo and the benchmarks use. Each listens on 127.0.0.1,
 // on an ephemeral port unless `ports` names one.
 import { startEverything } from './everything.mjs'
+import { startFaults } from './faults.mjs'
 import { startLegacy } from './legacy.mjs'
 import { startModern } from './modern.mjs'
 import { startSse } from './sse.mjs'
 
-export const SERVER_KINDS = ['modern', 'legacy', 'sse', 'everything', 'everythingSse']
+export const SERVER_KINDS = ['modern', 'legacy', 'sse', 'everything', 'everythingSse', 'faults']
 
 const starters = {
   modern: ({ port }) => startModern({ port }),
@@ -13,6 +14,7 @@ const starters = {
   sse: ({ port }) => startSse({ port }),
   everything: ({ timeoutMs }) => startEverything({ mode: 'streamableHttp', timeoutMs }),
   everythingSse: ({ timeoutMs }) => startEverything({ mode: 'sse', timeoutMs }),
+  faults: ({ port }) => startFaults({ port }),
 }
 
 /**

@@ -1,7 +1,7 @@
 // Types for the embedded MCP servers, shared by the Vitest globalSetup and the tests that use the servers.
 
-/** The servers `startServers()` can start. */
-export type ServerKind = 'modern' | 'legacy' | 'sse' | 'everything' | 'everythingSse'
+/** The servers `startServers()` can start (`faults`: scripted redirects and cross-origin endpoints, faults.mjs). */
+export type ServerKind = 'modern' | 'legacy' | 'sse' | 'everything' | 'everythingSse' | 'faults'
 
 export interface ServerEntry {
   /** The MCP endpoint: `http://127.0.0.1:<port>/mcp`, or the `/sse` URL for HTTP+SSE servers. */
