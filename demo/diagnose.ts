@@ -15,7 +15,7 @@ export interface HttpAnswer {
   /** 0 when no response arrived (refused connection, DNS, CORS). */
   status: number
   contentType: string
-  /** The start of a failed response's body, filled in when it has been read. */
+  /** The start of a failed response's body. */
   body?: string
   error?: string
   elapsed: number
@@ -41,16 +41,12 @@ export function watchedFetch(onAnswer: (answer: HttpAnswer) => void): typeof fet
     }
     const answer: HttpAnswer = { at, method, url, status: response.status, contentType: response.headers.get('content-type') ?? '', elapsed: performance.now() - started }
     if (!response.ok) {
-      // A clone, read on the side: the library reads the original body at its own pace.
-      void response
-        .clone()
-        .text()
-        .then((text) => (answer.body = text.slice(0, BODY_PREVIEW)))
-        .catch(() => undefined)
-        .finally(() => onAnswer(answer))
-    } else {
-      onAnswer(answer)
+      // Read before the library gets the response: once it is done it aborts the request's signal, which would
+      // end a clone's body too. Error bodies are small; a slow one is given two seconds, then skipped.
+      const text = await Promise.race([response.clone().text(), new Promise<string>((resolve) => setTimeout(resolve, 2000, ''))]).catch(() => '')
+      answer.body = text.slice(0, BODY_PREVIEW)
     }
+    onAnswer(answer)
     return response
   }
 }

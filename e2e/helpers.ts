@@ -37,7 +37,7 @@ export async function openDemo(page: Page) {
 
 export async function connect(page: Page, kind: string) {
   await page.getByLabel('Server', { exact: true }).selectOption(kind)
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
   await expect(page.getByTestId('era')).toBeVisible({ timeout: 15_000 })
 }
 

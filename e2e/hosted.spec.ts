@@ -68,7 +68,7 @@ for (const server of KINDS) {
     await page.getByLabel('MCP server URL').fill(servers[server.kind]!.url)
     // Auto for every kind: the HTTP+SSE server is found by the fallback.
     await expect(page.getByLabel('Transport')).toHaveValue('auto')
-    await page.getByRole('button', { name: 'Connect' }).click()
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await provesWorking(page, server.era, server.label)
     // The address bar now links to this server, under the sub-path.
     const link = new URL(page.url())
@@ -99,7 +99,7 @@ test('the URL is remembered across reloads', async ({ page, servers }) => {
   await page.goto(site.url)
   await page.getByLabel('MCP server URL').fill(servers.legacy!.url)
   await page.getByLabel('Transport').selectOption('http')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
   await expect(page.getByTestId('era')).toHaveText('legacy', { timeout: 15_000 })
   await page.goto(site.url)
   await expect(page.getByLabel('MCP server URL')).toHaveValue(servers.legacy!.url)
