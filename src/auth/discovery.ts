@@ -1,0 +1,87 @@
+// Protected Resource Metadata (RFC 9728) and AS metadata (RFC 8414 / OpenID discovery) in the MCP spec's order.
+import { processDiscoveryResponse, type AuthorizationServer } from 'oauth4webapi'
+import { OAuthError } from '../errors/oauth-error'
+
+export interface ResourceMetadata {
+  resource: string
+  authorization_servers?: string[]
+  scopes_supported?: string[]
+}
+
+/** GET returning the Response, or an OAuthError('unreachable') naming what was being fetched. */
+export type Get = (what: string, url: string) => Promise<Response>
+
+/** The PRM of `server`: the challenge's URL first, then the path-inserted and the root well-known; undefined if none. */
+export async function resourceMetadata(server: URL, fromChallenge: string | undefined, get: Get) {
+  const path = server.pathname.replace(/\/$/, '')
+  const urls = [`${server.origin}/.well-known/oauth-protected-resource`]
+  if (path) urls.unshift(urls[0] + path)
+  if (fromChallenge) urls.unshift(new URL(fromChallenge, server).href)
+  for (const url of urls) {
+    const response = await get('protected resource metadata', url)
+    if (!response.ok) continue
+    const prm = (await response.json().catch(() => undefined)) as ResourceMetadata | undefined
+    if (typeof prm?.resource !== 'string') throw new OAuthError('discovery', `No resource in the protected resource metadata at ${url}`, url)
+    if (!covers(prm.resource, server)) {
+      throw new OAuthError('resource_mismatch', `Protected resource metadata names ${prm.resource}, not ${server.href}`, prm.resource)
+    }
+    return prm
+  }
+  return undefined
+}
+
+/** RFC 9728 §3.3 with MCP's reading: same origin, and the resource's path is the server's path or a parent of it. */
+function covers(resource: string, server: URL): boolean {
+  let url: URL
+  try {
+    url = new URL(resource)
+  } catch {
+    return false
+  }
+  const base = url.pathname.replace(/\/$/, '')
+  const path = server.pathname.replace(/\/$/, '')
+  return !url.hash && url.origin === server.origin && (path === base || path.startsWith(`${base}/`))
+}
+
+/** AS metadata for `issuer` from the well-known variants in order; undefined when none answers 2xx. */
+export async function serverMetadata(issuer: string, get: Get): Promise<AuthorizationServer | undefined> {
+  const url = new URL(issuer)
+  const path = url.pathname.replace(/\/$/, '')
+  const at = (suffix: string) => `${url.origin}${suffix}`
+  const urls = path
+    ? [
+        at(`/.well-known/oauth-authorization-server${path}`),
+        at(`/.well-known/openid-configuration${path}`),
+        at(`${path}/.well-known/openid-configuration`),
+      ]
+    : [at('/.well-known/oauth-authorization-server'), at('/.well-known/openid-configuration')]
+  for (const candidate of urls) {
+    const response = await get('authorization server metadata', candidate)
+    if (!response.ok) continue
+    let metadata: AuthorizationServer
+    try {
+      metadata = await processDiscoveryResponse(url, response)
+    } catch (error) {
+      const mismatch = (error as { code?: string }).code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED'
+      throw new OAuthError(mismatch ? 'issuer_mismatch' : 'discovery', `Unusable authorization server metadata at ${candidate}`, candidate, { cause: error })
+    }
+    // oauth4webapi compares normalized URLs; the MCP spec asks for the identical string.
+    if (metadata.issuer !== issuer) {
+      throw new OAuthError('issuer_mismatch', `Authorization server metadata at ${candidate} names issuer ${metadata.issuer}, not ${issuer}`, candidate)
+    }
+    return metadata
+  }
+  return undefined
+}
+
+/** 2025-03-26 servers without any metadata: the default endpoints at the server's origin. */
+export function defaultMetadata(origin: string): AuthorizationServer {
+  return {
+    issuer: origin,
+    authorization_endpoint: `${origin}/authorize`,
+    token_endpoint: `${origin}/token`,
+    registration_endpoint: `${origin}/register`,
+    // That revision made PKCE S256 mandatory for every AS; there is no metadata that could say otherwise.
+    code_challenge_methods_supported: ['S256'],
+  }
+}
