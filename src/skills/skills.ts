@@ -3,6 +3,7 @@
 // Nothing is read ahead of need: listing reads no file, loading reads only SKILL.md, and each supporting file is
 // read when the app asks for it (the extension forbids prefetching on connection, on listing and on approval).
 import type { Client } from '../client/client'
+import type { ExtensionMethod } from '../schemas/method-map'
 type Result = Record<string, unknown>
 import { ProtocolError } from '../errors/protocol-error'
 import { RpcError } from '../errors/rpc-error'
@@ -15,6 +16,9 @@ import type { InvalidSkill, LoadedSkill, Skill, SkillFile, SkillListing, SkillOp
 /** What the helpers need of a Client: its public request() and, when connected, what the server declared. */
 export type SkillsClient = Pick<Client, 'request' | 'server'>
 
+// The extension's methods are not in the spec's method map.
+const SKILLS_LIST = 'skills/list' as ExtensionMethod
+const SKILLS_GET = 'skills/get' as ExtensionMethod
 const MAX_PAGES = 100
 const METHOD_NOT_FOUND = -32601
 
@@ -36,7 +40,7 @@ export async function listSkills(client: SkillsClient, options: SkillOptions = {
   for (let page = 0; page < MAX_PAGES; page++) {
     let result: Result
     try {
-      result = await client.request('skills/list', cursor ? { cursor } : {}, requestOptions(options))
+      result = await client.request(SKILLS_LIST, cursor ? { cursor } : {}, requestOptions(options))
     } catch (error) {
       if (error instanceof RpcError && error.code === METHOD_NOT_FOUND && page === 0) return { skills: [], invalid: [], supported: false }
       throw error
@@ -63,7 +67,7 @@ export async function listSkills(client: SkillsClient, options: SkillOptions = {
 
 /** One skill's entry by its SKILL.md URI (`skills/get`), listed or not, checked like a listed one. */
 export async function getSkill(client: SkillsClient, uri: string, options: SkillOptions = {}): Promise<Skill> {
-  const result = await client.request('skills/get', { uri }, requestOptions(options))
+  const result = await client.request(SKILLS_GET, { uri }, requestOptions(options))
   const problem = entryProblem(result.skill)
   if (problem) throw new ProtocolError('invalid-result', `skills/get: ${problem}`, result)
   if (!sameUri((result.skill as Skill).uri, uri)) throw new ProtocolError('invalid-result', 'skills/get answered with another skill', result)
@@ -108,7 +112,7 @@ export async function readSkillFile(client: SkillsClient, skill: Skill, ref: str
   const limit = options.maxBytes ?? SKILL_LIMITS.bytes
   if (entry && entry.size > limit) throw new SkillVerificationError('too-large', entry.uri, `the entry's size (${entry.size} B) is over the limit of ${limit} B`)
   const target = entry?.uri ?? uri
-  const result = await client.request('resources/read', { uri: target }, requestOptions(options))
+  const result: { contents?: unknown } = await client.request('resources/read', { uri: target }, requestOptions(options))
   const contents = Array.isArray(result.contents) ? (result.contents as Record<string, unknown>[]) : []
   const item = contents.length === 1 ? contents[0] : contents.find((c) => typeof c?.uri === 'string' && sameUri(c.uri, target))
   const read = item && typeof item === 'object' ? contentBytes(item) : undefined

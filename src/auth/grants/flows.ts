@@ -113,17 +113,12 @@ export const secretBasic =
     headers.set('authorization', `Basic ${btoa(String.fromCharCode(...credentials))}`)
   }
 
-/** Client authentication for a client that has no credentials of its own (or no id): what it has, in the body. */
-const idOnly: oauth.ClientAuth = (_as, client, body) => {
-  if (client.client_id) body.set('client_id', client.client_id)
-}
-
 export async function jwtBearer(options: JwtBearerOptions, found: Discovered, scope: string | undefined): Promise<CachedToken> {
   requireGrant(found.as, JWT_BEARER)
   const assertion = await options.assertion(contextOf(found))
   if (typeof assertion !== 'string' || !assertion) throw new TypeError('jwtBearer: the assertion callback returned no assertion')
-  const client: oauth.Client = { client_id: options.clientId ?? '' }
-  const auth = options.clientSecret ? secretBasic(options.clientSecret) : idOnly
+  const client: oauth.Client = { client_id: options.clientId }
+  const auth = options.clientSecret ? secretBasic(options.clientSecret) : oauth.None()
   return jwtBearerGrant(found, client, auth, assertion, scope, options.fetch)
 }
 

@@ -26,6 +26,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthProvid
 export function jwtBearer(options: JwtBearerOptions): AuthProvider {
   refuseInPage('jwtBearer', options)
   if (typeof options.assertion !== 'function') throw new TypeError('jwtBearer: assertion must be a function returning the JWT')
+  if (!options.clientId) throw new TypeError('jwtBearer: clientId is required')
   return grantProvider(options, (flows, found, scope) => flows.jwtBearer(options, found, scope))
 }
 

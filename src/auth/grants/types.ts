@@ -40,8 +40,8 @@ export interface JwtBearerOptions extends GrantOptionsBase {
    * Its audience must be `context.issuer`.
    */
   assertion: (context: GrantContext) => string | Promise<string>
-  /** The client id at the AS, when it wants one (sent with `client_id`, or as Basic with `clientSecret`). */
-  clientId?: string
+  /** The client id at the AS (sent as `client_id`, or as Basic credentials with `clientSecret`). */
+  clientId: string
   clientSecret?: string
 }
 
