@@ -8,6 +8,7 @@ import { RpcError } from '../errors/rpc-error'
 import { PACKAGE_VERSION, VERSION } from '../version'
 import { initialized, ok, scriptedServer, type Reply, type ScriptedServer, type Seen } from '../testing/scripted-server'
 import type { ServerNotification } from './types'
+import { Arrivals } from '../testing/wait'
 import pkg from '../../package.json' with { type: 'json' }
 
 let server: ScriptedServer | undefined
@@ -21,15 +22,21 @@ afterEach(async () => {
   await server?.close()
   server = undefined
   forgetEras()
-  // Every promise a test left behind has settled and been handled.
-  await new Promise((resolve) => setTimeout(resolve, 20))
+  // Every promise a test left behind has settled and been handled (reported after a turn of the event loop).
+  await new Promise((resolve) => setImmediate(resolve))
   expect(unhandled).toEqual([])
 })
 
 const complete = (seen: Seen, result: Record<string, unknown>) => ok(seen, { resultType: 'complete', ...result })
 const sse = (...messages: unknown[]) => messages.map((m) => `event: message\ndata: ${JSON.stringify(m)}\n\n`).join('')
+/** Everything the server saw in this test, as it arrives. */
+let arrived = new Arrivals<Seen>()
 const start = async (answer: (seen: Seen, index: number) => Reply | Promise<Reply>, options = {}) => {
-  server = await scriptedServer(answer)
+  arrived = new Arrivals<Seen>()
+  server = await scriptedServer((seen, index) => {
+    arrived.push(seen)
+    return answer(seen, index)
+  })
   return new Client(new StreamableHttpTransport(server.url), options)
 }
 
@@ -97,21 +104,20 @@ describe('deferred notifications from older servers', () => {
       }
       return ok(seen, { tools: [] })
     }
-    const done = new Promise<void>((resolve) => {
-      void start(legacyAnswer, {
-        async onNotification(n: ServerNotification) {
-          events.push(`notified ${n.method}`)
-          if (n.method === 'notifications/tools/list_changed') {
-            await client.request('tools/list')
-            events.push('refetched')
-          } else resolve()
-        },
-      }).then((c) => (client = c))
+    let refetched!: () => void
+    const done = new Promise<void>((resolve) => (refetched = resolve))
+    client = await start(legacyAnswer, {
+      async onNotification(n: ServerNotification) {
+        events.push(`notified ${n.method}`)
+        if (n.method === 'notifications/tools/list_changed') {
+          await client.request('tools/list')
+          events.push('refetched')
+          refetched()
+        }
+      },
     })
-    await new Promise((r) => setTimeout(r, 50))
     await client.request('tools/call', { name: 'a' }).then(() => events.push('settled'))
     await done
-    await new Promise((r) => setTimeout(r, 50))
     expect(events).toEqual(['settled', 'notified notifications/tools/list_changed', 'notified notifications/prompts/list_changed', 'refetched'])
   })
 
@@ -131,7 +137,8 @@ describe('deferred notifications from older servers', () => {
       }
     })
     await client.request('tools/list')
-    await new Promise((r) => setTimeout(r, 50))
+    await arrived.find((s) => s.body?.id === 's1' && !s.body.method)
+    await arrived.find((s) => s.body?.id === 'p1' && !s.body.method)
     const answers = server!.seen.filter((s) => s.body && !s.body.method).map((s) => s.body)
     expect(answers).toEqual([
       { jsonrpc: '2.0', id: 'p1', result: {} },
@@ -157,7 +164,7 @@ describe('legacyElicitation (opt-in)', () => {
       { legacyElicitation: true, onInputRequest: () => ({ e1: { action: 'accept', content: { name: 'Ada' } } }) },
     )
     await client.request('tools/list')
-    await new Promise((r) => setTimeout(r, 100))
+    await arrived.find((s) => s.body?.id === 'e1' && !s.body.method)
     const init = server!.seen.find((s) => s.body?.method === 'initialize')!
     expect(init.body.params.capabilities).toEqual({ elicitation: { form: { applyDefaults: true } } })
     const answer = server!.seen.find((s) => s.body?.id === 'e1')
@@ -256,10 +263,12 @@ describe('tasks extension', () => {
     expect(failure).toBeInstanceOf(RpcError)
     expect(failure.message).toContain('boom')
     const controller = new AbortController()
-    setTimeout(() => controller.abort(), 50)
-    await expect(client.request('tools/call', { name: 'slow' }, { signal: controller.signal })).rejects.toBeInstanceOf(AbortError)
-    await new Promise((r) => setTimeout(r, 50))
-    expect(server!.methods()).toContain('tasks/cancel')
+    const slow = client.request('tools/call', { name: 'slow' }, { signal: controller.signal })
+    await arrived.find((s) => s.body?.method === 'tasks/get' && s.body.params.taskId === 'slow')
+    controller.abort()
+    await expect(slow).rejects.toBeInstanceOf(AbortError)
+    // Tasks outlive streams: only tasks/cancel stops the work, and it names the task.
+    expect((await arrived.find((s) => s.body?.method === 'tasks/cancel')).body.params).toEqual({ taskId: 'slow', _meta: client.meta })
   })
 })
 
@@ -301,7 +310,7 @@ describe('bad input', () => {
   it('close() settles every pending request', async () => {
     const client = await start(() => new Promise<Reply>(() => undefined))
     const pending = [client.request('tools/list'), client.request('prompts/list')]
-    await new Promise((r) => setTimeout(r, 30))
+    await arrived.nth(0)
     await client.close()
     for (const p of pending) await expect(p).rejects.toBeInstanceOf(AbortError)
     await expect(client.request('tools/list')).rejects.toBeInstanceOf(AbortError)

@@ -2,12 +2,11 @@ import type { Transport } from '../transport/types'
 import type { ClientOptions, Era, ListenFilter, RequestOptions, ServerDescription, ServerNotification, Subscription } from './types'
 import { AbortError } from '../errors/abort-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { TimeoutError } from '../errors/timeout-error'
 import { abortable } from '../transport/http'
 import { noop } from '../transport/pending'
 import { EraState, type Handshake } from './era'
-import { LegacySession } from './legacy-session'
-import { reasonOf } from './limits'
+import { Held, LegacySession } from './legacy-session'
+import { limit, reasonOf, Shared } from './limits'
 import { listen, type ListenHost } from './listen'
 import { clientMeta, Modern } from './modern'
 import { Wire } from './trace'
@@ -27,7 +26,7 @@ export class Client {
   readonly #modern: Modern
   readonly #legacy: LegacySession
   #gate: Promise<unknown> | undefined
-  #connecting: Promise<ServerDescription> | undefined
+  readonly #connecting = new Shared((signal) => this.#connect(signal))
   #closed: Error | undefined
   readonly #inflight = new Set<AbortController>()
 
@@ -41,7 +40,7 @@ export class Client {
       exclusive: <T>(work: () => Promise<T>) => this.#exclusive(work),
       fail: (error: Error) => this.#fail(error),
       notify: (notification: ServerNotification) => this.#notify(notification),
-      fallback: (verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: ServerNotification[]) =>
+      fallback: (verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Held) =>
         this.#fallback(verdict, method, params, options, signal, deferred),
     }
     this.#modern = new Modern(host)
@@ -75,15 +74,16 @@ export class Client {
    * Settles the era and learns what the server says about itself: `server/discover` on 2026-07-28 (which is
    * itself the probe when the era is unknown), the `initialize` result on older servers.
    */
-  connect(options: RequestOptions = {}): Promise<ServerDescription> {
+  connect(options: Pick<RequestOptions, 'signal' | 'timeout'> = {}): Promise<ServerDescription> {
     if (this.server && this.era) return Promise.resolve(this.server)
-    // Concurrent callers (several subscriptions opening at once) share one discovery.
-    this.#connecting ??= this.#connect({ timeout: options.timeout }).finally(() => (this.#connecting = undefined))
-    return abortable(this.#connecting, options.signal)
+    if (this.#closed) return Promise.reject(this.#closed)
+    // Concurrent callers (several subscriptions opening at once) share one discovery, each within its own limits.
+    const { controller, done } = limit('connect', this.#timeout(options), options.signal)
+    return this.#connecting.join(controller.signal).finally(done)
   }
 
-  async #connect(options: RequestOptions): Promise<ServerDescription> {
-    const result = await this.request('server/discover', {}, options).catch((error: unknown) => {
+  async #connect(signal: AbortSignal): Promise<ServerDescription> {
+    const result = await this.request('server/discover', {}, { signal, timeout: Infinity }).catch((error: unknown) => {
       // A legacy era decided while probing leaves the handshake's description behind; anything else is real.
       if (this.#era.era === 'legacy' && this.server) return undefined
       throw error
@@ -95,13 +95,15 @@ export class Client {
 
   /** Sends a request and resolves with its result; see README for the errors it rejects with. */
   request(method: string, params: Result = {}, options: RequestOptions = {}): Promise<Result> {
-    const deferred: ServerNotification[] = []
+    const deferred = new Held(this.#wire)
     const promise = this.#guarded(method, params, options, deferred)
     // Notifications an older server sent on this request's stream reach the app only once the request has
     // settled and its caller has resumed (a macrotask later), so a handler that awaits a request of its own
     // never runs inside this one.
     const flush = () => {
-      if (deferred.length) setTimeout(() => deferred.splice(0).forEach((n) => this.#notify(n)))
+      const held = deferred.take()
+      const notify = options.onNotification ?? ((n: ServerNotification) => this.#options.onNotification?.(n))
+      if (held.length) setTimeout(() => held.forEach((n) => this.#notify(n, notify)))
     }
     promise.then(flush, flush)
     return promise
@@ -125,28 +127,27 @@ export class Client {
     await this.#wire.transport.close().catch(noop)
   }
 
-  async #guarded(method: string, params: Result, options: RequestOptions, deferred: ServerNotification[]): Promise<Result> {
+  #timeout(options: { timeout?: number }): number {
+    return options.timeout ?? this.#options.timeout ?? 60_000
+  }
+
+  /** Runs a request within the caller's limits, which bound every step of it (handshakes included). */
+  async #guarded(method: string, params: Result, options: RequestOptions, deferred: Held): Promise<Result> {
     if (this.#closed) throw this.#closed
-    const controller = new AbortController()
-    const timeout = options.timeout ?? this.#options.timeout ?? 60_000
-    const timer = setTimeout(() => controller.abort(new TimeoutError(method, timeout)), timeout)
-    const onAbort = () => controller.abort(new AbortError(options.signal?.reason))
-    if (options.signal?.aborted) onAbort()
-    options.signal?.addEventListener('abort', onAbort, { once: true })
+    const { controller, done } = limit(method, this.#timeout(options), options.signal)
     this.#inflight.add(controller)
     try {
       return await this.#dispatch(method, params, options, controller.signal, deferred)
     } catch (error) {
       throw controller.signal.aborted ? reasonOf(controller.signal) : error
     } finally {
-      clearTimeout(timer)
-      options.signal?.removeEventListener('abort', onAbort)
+      done()
       this.#inflight.delete(controller)
     }
   }
 
   /** Decides how a request goes out: after whatever exclusive work is due, the modern or the legacy way. */
-  async #dispatch(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: ServerNotification[]): Promise<Result> {
+  async #dispatch(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Held): Promise<Result> {
     const era = this.#era
     for (;;) {
       if (this.#closed) throw this.#closed
@@ -156,16 +157,16 @@ export class Client {
         continue
       }
       if (!era.recalled) {
-        await this.#exclusive(() => era.recall())
+        await this.#exclusive(() => era.recall(signal))
         continue
       }
       if (era.ambiguous) {
-        await this.#exclusive(() => this.#modern.settleAmbiguity(AbortSignal.timeout(this.#options.timeout ?? 60_000)))
+        await this.#exclusive(() => this.#modern.settleAmbiguity(signal))
         continue
       }
       if (era.era === 'legacy') {
         if (this.#legacy.gone()) {
-          await this.#legacy.renew(true)
+          await this.#legacy.renew(signal, true)
           continue
         }
         return this.#legacy.request(method, params, options, signal, deferred)
@@ -188,14 +189,14 @@ export class Client {
     return promise
   }
 
-  async #fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: ServerNotification[]): Promise<Result> {
-    await this.#legacy.handshake(verdict.offer, verdict.sse)
+  async #fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Held): Promise<Result> {
+    await this.#legacy.handshake(verdict.offer, verdict.sse, signal)
     return this.#legacy.request(method, params, options, signal, deferred)
   }
 
-  #notify(notification: ServerNotification): void {
+  #notify(notification: ServerNotification, handler = this.#options.onNotification): void {
     try {
-      this.#options.onNotification?.(notification)
+      handler?.(notification)
     } catch (error) {
       this.#wire.debug('onNotification threw', error)
     }
@@ -204,7 +205,7 @@ export class Client {
   #listenHost(): ListenHost {
     const legacy = this.#legacy
     return {
-      connect: (signal) => this.connect({ signal }),
+      connect: (signal, timeout) => this.connect({ signal, timeout }),
       era: () => this.era,
       closed: () => !!this.#closed,
       listenModern: (filter, signal, onMessage) => {
@@ -213,7 +214,8 @@ export class Client {
         return { id, response: this.#wire.request({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params }, signal, onMessage) }
       },
       request: (method, params, signal) => this.request(method, params, { signal }),
-      openStream: () => legacy.openStream(),
+      openStream: (signal) => legacy.openStream(signal),
+      session: () => legacy.generation,
       onStream: (listener) => legacy.onStream(listener),
       onStreamEnd: (callback) => legacy.onStreamEnd(callback),
     }

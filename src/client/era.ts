@@ -3,6 +3,7 @@ import type { Era, EraRecord, EraStore, ServerDescription } from './types'
 import type { Wire } from './trace'
 import { LEGACY_VERSIONS, VERSION } from '../version'
 import { UnsupportedVersionError } from '../errors/unsupported-version-error'
+import { abortable } from '../transport/http'
 import { noop } from '../transport/pending'
 import { check, fits } from './validate'
 
@@ -120,10 +121,10 @@ export class EraState {
   }
 
   /** Starts from what this page (or the era store) learnt about the server before. */
-  async recall(): Promise<void> {
+  async recall(signal: AbortSignal): Promise<void> {
     const { transport } = this.wire
     const url = transport.url
-    const record = transport.kind === 'sse' ? { era: 'legacy' as const, protocolVersion: LEGACY_VERSIONS[0]! } : (memory.get(url) ?? (await this.store?.get(url)))
+    const record = transport.kind === 'sse' ? { era: 'legacy' as const, protocolVersion: LEGACY_VERSIONS[0]! } : (memory.get(url) ?? (await abortable(Promise.resolve(this.store?.get(url)), signal)))
     this.recalled = true
     if (!record) return
     if (record.sse && transport.legacySse) this.wire.transport = await transport.legacySse()

@@ -9,7 +9,7 @@ import { UnsupportedVersionError } from '../errors/unsupported-version-error'
 import { noop } from '../transport/pending'
 import { withDefaults } from './apply-defaults'
 import { isModernError } from './era'
-import { reasonOf } from './limits'
+import { reasonOf, Shared } from './limits'
 import { capabilities, clientMeta, toProgress } from './modern'
 import { toRpcError } from './to-rpc-error'
 import { check, checkResult } from './validate'
@@ -38,9 +38,11 @@ export class LegacySession {
   /** The server issued a session id for the current session. */
   #issued = false
   #stream: ServerStream | undefined
-  #opening: Promise<ServerStream | undefined> | undefined
+  readonly #opening = new Shared((signal) => this.#open(signal))
+  /** Counts sessions: a subscription that set up on one session knows when it must subscribe again. */
+  generation = 0
   readonly #listeners = new Set<(message: JsonRpcNotification) => boolean>()
-  readonly #ended = new Set<() => void>()
+  readonly #endedCallbacks = new Set<() => void>()
 
   constructor(readonly host: SessionHost) {}
 
@@ -50,14 +52,17 @@ export class LegacySession {
   }
 
   /** A new session at the revision already agreed (or the newest handshake one), alone on the client. */
-  renew(trySse = false): Promise<void> {
-    return this.host.exclusive(() => this.handshake(this.host.era.version ?? LEGACY_VERSIONS[0]!, trySse))
+  renew(signal: AbortSignal, trySse = false): Promise<void> {
+    return this.host.exclusive(() => this.handshake(this.host.era.version ?? LEGACY_VERSIONS[0]!, trySse, signal))
   }
 
-  async handshake(offer: string, trySse: boolean): Promise<void> {
+  /** A new session, within the limits of the request that needs it. */
+  async handshake(offer: string, trySse: boolean, signal: AbortSignal): Promise<void> {
     const { wire, era } = this.host
     const options = wire.options
     this.#session = false
+    // The old session's stream would carry nothing for the new one: its subscriptions must set up again.
+    this.#drop()
     wire.transport.resetSession()
     wire.transport.protocolVersion = undefined
     const declared: Result = {}
@@ -66,7 +71,6 @@ export class LegacySession {
     if (extensions) declared.extensions = extensions
     if (options.legacyElicitation && options.onInputRequest) declared.elicitation = { form: { applyDefaults: true } }
     const params = { protocolVersion: offer, capabilities: declared, clientInfo: clientMeta(options)['io.modelcontextprotocol/clientInfo'] }
-    const signal = AbortSignal.timeout(options.timeout ?? 60_000)
     let response: JsonRpcResponse
     try {
       response = await wire.call({ jsonrpc: '2.0', id: wire.nextId(), method: 'initialize', params }, signal, (m) => this.#onMessage(m))
@@ -75,7 +79,7 @@ export class LegacySession {
       const refused = error instanceof HttpError && [400, 404, 405].includes(error.status) && !isModernError(error.rpcError?.code)
       if (trySse && refused && wire.transport.legacySse) {
         wire.transport = await wire.transport.legacySse()
-        return this.handshake(offer, false)
+        return this.handshake(offer, false, signal)
       }
       throw error
     }
@@ -90,16 +94,17 @@ export class LegacySession {
     await wire.send({ jsonrpc: '2.0', method: 'notifications/initialized' }, signal)
     this.#session = true
     this.#issued = !!wire.transport.sessionId
+    this.generation++
     era.legacy(protocolVersion, { era: 'legacy', protocolVersion, serverInfo, capabilities: serverCapabilities, instructions })
     // HTTP+SSE has one stream for everything: listen on it from the start so nothing the server says is lost.
     // An app that answers elicitations needs the GET stream too: servers send their requests there.
     if (wire.transport.kind === 'sse' || (options.legacyElicitation && options.onInputRequest)) {
-      void this.openStream().catch((error: unknown) => wire.debug('could not open the session stream', error))
+      void this.openStream(AbortSignal.timeout(options.timeout ?? 60_000)).catch((error: unknown) => wire.debug('could not open the session stream', error))
     }
   }
 
   /** Sends a request on the session, renewing it once if the server says it ended. */
-  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: ServerNotification[]): Promise<Result> {
+  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Held): Promise<Result> {
     const { wire } = this.host
     // Older revisions have no server/discover: asking would only earn a -32601 round trip (connect() reads
     // the handshake's description instead).
@@ -117,7 +122,8 @@ export class LegacySession {
           } else if ('id' in message) {
             void this.#answer(message as JsonRpcRequest)
           } else {
-            deferred.push(message)
+            // Checked (and typed) in Client's notify, on the way to the app's handler.
+            deferred.push(message as ServerNotification)
           }
         })
         if (response.error) throw toRpcError(response.error)
@@ -126,7 +132,7 @@ export class LegacySession {
         if (error instanceof HttpError && error.sessionExpired && !resent) {
           // The session is gone, so the request never ran: a new session, then the same request once more.
           resent = true
-          await this.renew()
+          await this.renew(signal)
           continue
         }
         if (signal.aborted && !(error instanceof RpcError)) {
@@ -167,7 +173,7 @@ export class LegacySession {
     if ('id' in message) return void this.#answer(message)
     let claimed = false
     for (const listener of this.#listeners) claimed = listener(message) || claimed
-    if (!claimed) this.host.notify(message)
+    if (!claimed) this.host.notify(message as ServerNotification)
   }
 
   /** Adds a listener to the session stream; it returns true when it took the message. */
@@ -177,47 +183,92 @@ export class LegacySession {
   }
 
   onStreamEnd(callback: () => void): () => void {
-    this.#ended.add(callback)
-    return () => this.#ended.delete(callback)
+    this.#endedCallbacks.add(callback)
+    return () => this.#endedCallbacks.delete(callback)
   }
 
-  /** The session's own stream (GET SSE, or the HTTP+SSE EventSource), opened once and shared. */
-  openStream(): Promise<ServerStream | undefined> {
-    if (this.#stream) return Promise.resolve(this.#stream)
-    this.#opening ??= (async () => {
-      const { wire } = this.host
-      const onMessage = wire.traced((message) => this.#onMessage(message))
-      if (this.gone()) await this.renew()
-      let stream: ServerStream | undefined
-      try {
-        stream = await wire.transport.openStream(onMessage)
-      } catch (error) {
-        if (!(error instanceof HttpError && error.sessionExpired)) throw error
-        await this.renew()
-        if (this.#stream) return this.#stream
-        stream = await wire.transport.openStream(onMessage)
-      }
-      if (!stream) return undefined
-      this.#stream = stream
-      const ended = () => {
-        if (this.#stream !== stream) return
-        this.#stream = undefined
-        // An HTTP+SSE session lives exactly as long as its stream.
-        if (wire.transport.kind === 'sse') this.#session = false
-        for (const callback of this.#ended) callback()
-      }
-      stream.closed.then(ended, (error: unknown) => {
-        if (error instanceof HttpError && error.sessionExpired) this.#session = false
-        ended()
-      })
-      return stream
-    })().finally(() => {
-      this.#opening = undefined
-    })
-    return this.#opening
+  /** The session's own stream (GET SSE, or the HTTP+SSE EventSource), opened once and shared; `signal` bounds the wait. */
+  openStream(signal: AbortSignal): Promise<ServerStream | undefined> {
+    return this.#stream ? Promise.resolve(this.#stream) : this.#opening.join(signal)
+  }
+
+  async #open(signal: AbortSignal): Promise<ServerStream | undefined> {
+    const { wire } = this.host
+    const onMessage = wire.traced((message) => this.#onMessage(message))
+    if (this.gone()) await this.renew(signal)
+    let stream: ServerStream | undefined
+    try {
+      stream = await wire.transport.openStream(onMessage, { signal })
+    } catch (error) {
+      if (!(error instanceof HttpError && error.sessionExpired)) throw error
+      await this.renew(signal)
+      if (this.#stream) return this.#stream
+      stream = await wire.transport.openStream(onMessage, { signal })
+    }
+    if (!stream) return undefined
+    this.#stream = stream
+    stream.closed.then(
+      () => this.#ended(stream, false),
+      (error: unknown) => this.#ended(stream, error instanceof HttpError && error.sessionExpired),
+    )
+    return stream
+  }
+
+  #ended(stream: ServerStream, sessionExpired: boolean): void {
+    if (this.#stream !== stream) return
+    // An HTTP+SSE session lives exactly as long as its stream.
+    if (sessionExpired || this.host.wire.transport.kind === 'sse') this.#session = false
+    this.#drop()
+  }
+
+  /** Lets go of the session stream and tells its subscriptions. */
+  #drop(): void {
+    const stream = this.#stream
+    if (!stream) return
+    this.#stream = undefined
+    stream.close()
+    for (const callback of this.#endedCallbacks) callback()
   }
 
   close(): void {
     this.#stream?.close()
+  }
+}
+
+const MAX_HELD = 1000
+const CHANGES = /^notifications\/(tools\/list_changed|prompts\/list_changed|resources\/list_changed|resources\/updated)$/
+
+/**
+ * Notifications an older server sent on one request's stream, held until that request settles. Bounded: an
+ * identical change announcement says nothing new the second time, and past MAX_HELD the oldest go (with a
+ * `debug` line), so a server that floods one stream costs a fixed amount of memory.
+ */
+export class Held {
+  readonly #items: { notification: ServerNotification; key: string | undefined }[] = []
+  readonly #keys = new Set<string>()
+  #dropped = 0
+
+  constructor(readonly wire: Pick<Wire, 'debug'>) {}
+
+  push(notification: ServerNotification): void {
+    const key = CHANGES.test(notification.method) ? notification.method + JSON.stringify(notification.params ?? {}) : undefined
+    if (key !== undefined) {
+      if (this.#keys.has(key)) return
+      this.#keys.add(key)
+    }
+    if (this.#items.length >= MAX_HELD) {
+      const oldest = this.#items.shift()!
+      if (oldest.key !== undefined) this.#keys.delete(oldest.key)
+      if (this.#dropped++ === 0) this.wire.debug(`over ${MAX_HELD} notifications on one request's stream: dropping the oldest`, oldest.notification)
+    }
+    this.#items.push({ notification, key })
+  }
+
+  /** Everything held, in arrival order; the holder is empty afterwards. */
+  take(): ServerNotification[] {
+    if (this.#dropped) this.wire.debug(`dropped ${this.#dropped} notification(s) held for one request`)
+    this.#dropped = 0
+    this.#keys.clear()
+    return this.#items.splice(0).map((item) => item.notification)
   }
 }

@@ -2,9 +2,10 @@ import { atom } from 'nanostores'
 import type { JsonRpcId, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, ServerStream } from '../transport/types'
 import type { ClientOptions, Era, ListenFilter, ServerDescription, ServerNotification, Subscription, SubscriptionState } from './types'
 import { HttpError } from '../errors/http-error'
-import { NetworkError } from '../errors/network-error'
-import { ProtocolError } from '../errors/protocol-error'
+import { RedirectError } from '../errors/redirect-error'
+import { RpcError } from '../errors/rpc-error'
 import { TimeoutError } from '../errors/timeout-error'
+import { UnsupportedVersionError } from '../errors/unsupported-version-error'
 import { abortable, sleep } from '../transport/http'
 import { reasonOf } from './limits'
 import { toRpcError } from './to-rpc-error'
@@ -13,7 +14,7 @@ type Result = Record<string, unknown>
 
 /** What a subscription needs from its client; kept narrow so the client's internals stay private. */
 export interface ListenHost {
-  connect(signal: AbortSignal): Promise<ServerDescription>
+  connect(signal: AbortSignal, timeout: number): Promise<ServerDescription>
   era(): Era | undefined
   closed(): boolean
   listenModern(
@@ -22,7 +23,10 @@ export interface ListenHost {
     onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void,
   ): { id: JsonRpcId; response: Promise<JsonRpcResponse> }
   request(method: string, params: Result, signal: AbortSignal): Promise<Result>
-  openStream(): Promise<ServerStream | undefined>
+  /** The session stream, open (or undefined when the server offers none); `signal` bounds the wait. */
+  openStream(signal: AbortSignal): Promise<ServerStream | undefined>
+  /** Counts sessions: it changes whenever a new session replaces the old one. */
+  session(): number
   /** Adds a listener to the session stream; it returns true when it took the message. */
   onStream(listener: (message: JsonRpcNotification) => boolean): () => void
   onStreamEnd(callback: () => void): () => void
@@ -31,6 +35,8 @@ export interface ListenHost {
 type Outcome = { reason: 'server'; message?: string } | { reason: 'dropped' }
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
+// Sessions replaced one after another while a subscription sets up, before it backs off and tries later.
+const MAX_SETUP_ROUNDS = 3
 
 /** Whether `uri` is `watched` or a sub-resource of it (the spec lets a server report either). */
 export const covers = (watched: string, uri: string): boolean => uri === watched || uri.startsWith(watched.endsWith('/') ? watched : `${watched}/`)
@@ -57,14 +63,26 @@ export function wanted(message: JsonRpcNotification, filter: ListenFilter): bool
   }
 }
 
-function retryable(error: unknown): boolean {
-  return (
-    error instanceof NetworkError ||
-    // A malformed message ends the stream it came on (the transport cannot trust what follows); a
-    // subscription reopens rather than dies, so one bad notification costs a reconnect, never the feed.
-    error instanceof ProtocolError ||
-    (error instanceof HttpError && (error.sessionExpired || error.status >= 500))
-  )
+/**
+ * Only a definitive refusal ends a subscription: a JSON-RPC error, a 4xx other than 404 (session gone), 408 and
+ * 429, a redirect the transport refuses, no common revision, or a closed client. Everything else (network
+ * errors, 5xx, 429, a malformed message, a missing acknowledgement) is weathered by reconnecting.
+ */
+function definitive(error: unknown, closed: boolean): boolean {
+  if (closed || error instanceof RpcError || error instanceof UnsupportedVersionError || error instanceof RedirectError) return true
+  return error instanceof HttpError && error.status >= 400 && error.status < 500 && ![404, 408, 429].includes(error.status)
+}
+
+// A Retry-After longer than this would stall the subscription rather than pace it.
+const MAX_RETRY_AFTER = 300_000
+
+/** The server's Retry-After (seconds or an HTTP date) on a 429 or 503, in ms. */
+function retryAfter(error: unknown): number {
+  if (!(error instanceof HttpError) || (error.status !== 429 && error.status !== 503)) return 0
+  const value = error.headers.get('retry-after')?.trim()
+  if (!value) return 0
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now()
+  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER) : 0
 }
 
 /** What an older server can promise, read from its capabilities; task pushes do not exist there. */
@@ -96,43 +114,32 @@ export function listen(
     }
   }
 
-  const modern = () =>
+  /** 2026-07-28: one `subscriptions/listen` request, acknowledged on its own stream, open until it ends. */
+  const modern = (signal: AbortSignal, acknowledged: (notifications: ListenFilter) => void) =>
     new Promise<Outcome>((resolve, reject) => {
-      const controller = new AbortController()
-      const onStop = () => controller.abort(reasonOf(stop.signal))
-      stop.signal.addEventListener('abort', onStop, { once: true })
-      const timer = setTimeout(() => controller.abort(new TimeoutError('subscriptions/listen acknowledgement', ackTimeout)), ackTimeout)
       let honoured: ListenFilter | undefined
-      const { id, response } = host.listenModern(filter, controller.signal, (message) => {
+      const { id, response } = host.listenModern(filter, signal, (message) => {
         const subscriptionId = (message.params?._meta as Result | undefined)?.[SUBSCRIPTION_ID]
         // Strict equality on purpose: the spec makes the JSON type part of the id (1 is not "1").
         if ('id' in message || subscriptionId !== id) return debug('for another subscription', message)
         if (message.method === 'notifications/subscriptions/acknowledged') {
-          if (honoured || controller.signal.aborted) return debug('late acknowledgement', message)
-          clearTimeout(timer)
-          const notifications = (message.params?.notifications ?? {}) as ListenFilter
-          honoured = notifications
-          $state.set({ status: 'acknowledged', notifications })
-          return
+          if (honoured || signal.aborted) return debug('late acknowledgement', message)
+          honoured = (message.params?.notifications ?? {}) as ListenFilter
+          return acknowledged(honoured)
         }
         if (!honoured) return debug('notification before acknowledgement', message)
         if (wanted(message, filter)) deliver(message)
       })
-      response
-        .then(
-          (answer) => {
-            if (answer.error) reject(toRpcError(answer.error))
-            else resolve({ reason: 'server' })
-          },
-          (error: unknown) => reject(controller.signal.aborted ? reasonOf(controller.signal) : error),
-        )
-        .finally(() => {
-          clearTimeout(timer)
-          stop.signal.removeEventListener('abort', onStop)
-        })
+      response.then((answer) => (answer.error ? reject(toRpcError(answer.error)) : resolve({ reason: 'server' })), reject)
     })
 
-  const legacy = async (description: ServerDescription): Promise<Outcome> => {
+  /**
+   * Older servers: `resources/subscribe` for each URI and a `ping` on the session whose stream is open. A
+   * session replaced meanwhile (a 404 renews it under us) has none of those subscribes, so set-up starts over
+   * on the new one before it counts as acknowledged; a session replaced later ends the stream, and the
+   * subscription reconnects the same way.
+   */
+  const legacy = async (description: ServerDescription, signal: AbortSignal, acknowledged: (notifications: ListenFilter) => void): Promise<Outcome> => {
     let honoured: ListenFilter = {}
     const off = host.onStream((message) => {
       if (!wanted(message, honoured)) return false
@@ -145,20 +152,26 @@ export function listen(
       ended = true
       wake()
     })
+    const promised = legacyHonoured(filter, description.capabilities)
+    const uris = promised.resourceSubscriptions ?? []
     try {
-      const stream = await abortable(host.openStream(), stop.signal)
-      if (!stream) return { reason: 'server', message: 'No stream for notifications (GET answered 405)' }
-      const setup = AbortSignal.any([stop.signal, AbortSignal.timeout(ackTimeout)])
-      const promised = legacyHonoured(filter, description.capabilities)
-      const uris = promised.resourceSubscriptions ?? []
-      for (const uri of uris) await host.request('resources/subscribe', { uri }, setup)
-      await host.request('ping', {}, setup)
+      for (let round = 1; ; round++) {
+        ended = false
+        const stream = await host.openStream(signal)
+        if (!stream) return { reason: 'server', message: 'No stream for notifications (GET answered 405)' }
+        const session = host.session()
+        for (const uri of uris) await host.request('resources/subscribe', { uri }, signal)
+        await host.request('ping', {}, signal)
+        if (!ended && host.session() === session) break
+        if (round === MAX_SETUP_ROUNDS) return { reason: 'dropped' }
+        debug('the session was replaced while the subscription set up; subscribing again')
+      }
       honoured = promised
-      $state.set({ status: 'acknowledged', notifications: honoured })
+      acknowledged(honoured)
       if (!ended) {
         await new Promise<void>((resolve) => {
           wake = resolve
-          stop.signal.addEventListener('abort', () => resolve(), { once: true })
+          signal.addEventListener('abort', () => resolve(), { once: true })
         })
       }
       if (stop.signal.aborted && !host.closed()) {
@@ -172,11 +185,11 @@ export function listen(
     }
   }
 
-  const backoff = async (attempt: number) => {
+  const backoff = async (attempt: number, failure: unknown) => {
     const base = options.listenBackoff?.baseMs ?? 500
     const max = options.listenBackoff?.maxMs ?? 30_000
     // Full jitter keeps a crowd of tabs from reconnecting to a restarted server in lockstep.
-    const delay = Math.min(max, base * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2)
+    const delay = Math.max(Math.min(max, base * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2), retryAfter(failure))
     const g = globalThis as { navigator?: { onLine?: boolean }; addEventListener?: (type: string, fn: () => void, o: object) => void }
     if (g.navigator?.onLine === false && g.addEventListener) {
       await abortable(new Promise<void>((resolve) => g.addEventListener!('online', resolve, { once: true })), stop.signal)
@@ -184,26 +197,50 @@ export function listen(
     await sleep(delay, stop.signal)
   }
 
+  /** One attempt: connect, subscribe, and stay until the stream ends; its opening is bounded by `ackTimeout`. */
+  const attempt = async (): Promise<Outcome> => {
+    const opening = new AbortController()
+    const onStop = () => opening.abort(reasonOf(stop.signal))
+    stop.signal.addEventListener('abort', onStop, { once: true })
+    const what = () => (host.era() === 'legacy' ? 'subscription set-up (session stream, resources/subscribe, ping)' : 'subscriptions/listen acknowledgement')
+    const timer = setTimeout(() => opening.abort(new TimeoutError(what(), ackTimeout)), ackTimeout)
+    const acknowledged = (notifications: ListenFilter) => {
+      clearTimeout(timer)
+      $state.set({ status: 'acknowledged', notifications })
+    }
+    try {
+      const description = await host.connect(opening.signal, Infinity)
+      return host.era() === 'modern' ? await modern(opening.signal, acknowledged) : await legacy(description, opening.signal, acknowledged)
+    } catch (error) {
+      // The opening's own limit fired: say so (a TimeoutError), not how the step it cut short failed.
+      throw opening.signal.aborted ? reasonOf(opening.signal) : error
+    } finally {
+      clearTimeout(timer)
+      stop.signal.removeEventListener('abort', onStop)
+    }
+  }
+
   const run = async () => {
-    for (let attempt = 0; ; ) {
+    for (let tries = 0; ; ) {
+      let failure: unknown
       try {
-        const description = await host.connect(stop.signal)
-        const outcome = host.era() === 'modern' ? await modern() : await legacy(description)
+        const outcome = await attempt()
         if (outcome.reason === 'server') {
           return $state.set({ status: 'closed', reason: 'server', message: outcome.message ?? 'The server ended the subscription' })
         }
       } catch (error) {
         if (stop.signal.aborted) break
-        if (!retryable(error)) {
+        if (definitive(error, host.closed())) {
           return $state.set({ status: 'closed', reason: 'error', error: error as Error, message: (error as Error).message })
         }
+        failure = error
         debug('subscription dropped; reconnecting', error)
       }
       if (stop.signal.aborted) break
-      attempt = $state.get().status === 'acknowledged' ? 1 : attempt + 1
-      $state.set({ status: 'opening', attempt })
+      tries = $state.get().status === 'acknowledged' ? 1 : tries + 1
+      $state.set(failure instanceof Error ? { status: 'opening', attempt: tries, error: failure } : { status: 'opening', attempt: tries })
       try {
-        await backoff(attempt)
+        await backoff(tries, failure)
       } catch {
         break
       }

@@ -1,5 +1,5 @@
 import type { JsonRpcResponse } from '../transport/types'
-import type { ClientOptions, InputRequest, InputRequestHandler, Progress, RequestOptions, ServerNotification } from './types'
+import type { ClientOptions, InputRequest, InputRequestHandler, Progress, RequestOptions } from './types'
 import type { EraState, Handshake } from './era'
 import type { Wire } from './trace'
 import { LEGACY_VERSIONS, PACKAGE_VERSION, VERSION } from '../version'
@@ -9,6 +9,7 @@ import { ProtocolError } from '../errors/protocol-error'
 import { abortable } from '../transport/http'
 import { withDefaults } from './apply-defaults'
 import { speaksModern, verdict, versionError } from './era'
+import { Held } from './legacy-session'
 import { awaitTask } from './tasks'
 import { toRpcError } from './to-rpc-error'
 import { check, checkResult } from './validate'
@@ -43,7 +44,7 @@ export interface ModernHost {
   wire: Wire
   era: EraState
   /** The era table sent this request to the handshake: run it, then send the request the legacy way. */
-  fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: ServerNotification[]): Promise<Result>
+  fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Held): Promise<Result>
 }
 
 /** 2026-07-28: requests that describe themselves in `_meta`, read for what they say about the era, and MRTR rounds. */
@@ -73,7 +74,7 @@ export class Modern {
   }
 
   /** Sends a request until it completes; `probing` while its answer is still to decide the era. */
-  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, probing: boolean, deferred: ServerNotification[]): Promise<Result> {
+  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, probing: boolean, deferred: Held): Promise<Result> {
     const { era } = this.host
     let retried = false
     let round = 0
@@ -128,7 +129,7 @@ export class Modern {
       }
       if (type === 'task' && method === 'tools/call' && this.#options.tasks) {
         return awaitTask(result, signal, {
-          call: (m, p, s) => this.request(m, p, {}, s, false, []),
+          call: (m, p, s) => this.request(m, p, {}, s, false, new Held(this.host.wire)),
           answer: this.#options.onInputRequest && ((requests, s) => this.answer(requests, { method: 'tools/call', params: { taskId: result.taskId }, round: 1, signal: s })),
         })
       }
@@ -149,8 +150,10 @@ export class Modern {
         era.describeModern(result!)
         modern = true
       }
-    } catch {
-      // Whatever went wrong, the server is not a 2026-07-28 one that describes itself.
+    } catch (error) {
+      // The caller's limit fired: that says nothing about the server, and the next request asks again.
+      if (signal.aborted) throw error
+      // Whatever else went wrong, the server is not a 2026-07-28 one that describes itself.
     }
     era.ambiguous = false
     if (modern) return era.confirm()

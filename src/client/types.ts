@@ -104,13 +104,23 @@ export interface Progress {
 export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency'
 
 export interface RequestOptions {
+  /** Bounds everything the request waits on (the probe, a handshake, a new session); aborting rejects with AbortError. */
   signal?: AbortSignal
-  /** ms; overrides the client's default. */
+  /**
+   * ms; overrides the client's default. Bounds everything the request waits on, as `signal` does; a
+   * TimeoutError names this limit. `Infinity` means none.
+   */
   timeout?: number
   onProgress?: (progress: Progress) => void
   /** Asks a 2026-07-28 server for `notifications/message` of this level and above on this request. */
   logLevel?: LogLevel
   onLog?: (params: { level: LogLevel; logger?: string; data: unknown }) => void
+  /**
+   * Older servers only: receives the notifications (list changes, resource updates, logs) the server sent on
+   * this request's stream, instead of the client's `onNotification`; still in arrival order, after the request
+   * settled.
+   */
+  onNotification?: (notification: ServerNotification) => void
 }
 
 export interface ListenFilter {
@@ -123,7 +133,8 @@ export interface ListenFilter {
 }
 
 export type SubscriptionState =
-  | { status: 'opening'; attempt: number }
+  /** `error`: why the last attempt failed (a TimeoutError when no acknowledgement came), when one did. */
+  | { status: 'opening'; attempt: number; error?: Error }
   | { status: 'acknowledged'; notifications: ListenFilter }
   | { status: 'closed'; reason: 'client' | 'server' | 'error'; error?: Error; message?: string }
 

@@ -14,6 +14,8 @@ export interface AutoListenOptions {
   /** The subscription was acknowledged again after its stream dropped: these changes may have been missed. */
   onResync(missed: ListenFilter): void
   $subscription: WritableAtom<SubscriptionState | undefined>
+  /** Where diagnostics go (a watcher callback that threw); the library never writes to the console. */
+  debug?: ((message: string, detail?: unknown) => void) | undefined
 }
 
 export interface AutoListen {
@@ -136,10 +138,8 @@ export function createAutoListen(options: AutoListenOptions): AutoListen {
           try {
             onUpdate()
           } catch (error) {
-            // One failing callback must not starve the others; the error still surfaces.
-            queueMicrotask(() => {
-              throw error
-            })
+            // One failing callback must not starve the others.
+            options.debug?.('a watchResource callback threw', error)
           }
         }
       }

@@ -14,6 +14,12 @@ import { sharedCache } from './shared-cache'
 import type { ListKind, Mcp, McpOptions, Prompt, Resource, ResourceTemplate, ServerState, Status, Tool } from './types'
 
 const LIST_KINDS = Object.keys(KINDS) as ListKind[]
+/** The lists each change notification invalidates. */
+const CHANGED = new Map<string, ListKind[]>([
+  ['notifications/tools/list_changed', ['tools']],
+  ['notifications/prompts/list_changed', ['prompts']],
+  ['notifications/resources/list_changed', ['resources', 'resourceTemplates']],
+])
 
 /**
  * Builds a Client for `target` and exposes what it knows as nanostores atoms. Lists load when first watched,
@@ -64,7 +70,14 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
       // A server that lacks the capability has nothing to list; asking would only earn a -32601.
       if (!isObject(capabilities[spec.capability])) return { items: [], invalid: [], expiresAt: Infinity, scope: 'private' }
       const started = changes[kind]
-      const pages = await fetchPages((method, params) => client.request(method, params), spec, maxPages)
+      // A list_changed on the stream of the very list request it concerns (a gateway that starts a server per
+      // request announces one every time) is answered by that request already: acting on it would reload forever.
+      const onNotification = (notification: ServerNotification) => {
+        if (CHANGED.get(notification.method)?.includes(kind)) options.debug?.(`ignored: ${notification.method} on the stream of ${spec.method} itself`)
+        dispatch(notification, kind)
+        options.onNotification?.(notification)
+      }
+      const pages = await fetchPages((method, params) => client.request(method, params, { onNotification }), spec, maxPages)
       // Pages fetched before a change was announced must not go back into the shared cache.
       if (cacheScope === 'public' && started === changes[kind]) sharedCache.set(cacheKey(kind), pages)
       return pages
@@ -84,18 +97,15 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
     sharedCache.delete(cacheKey(kind))
     lists[kind].invalidate()
   }
-  function dispatch({ method, params }: ServerNotification) {
-    if (method === 'notifications/tools/list_changed') changed('tools')
-    else if (method === 'notifications/prompts/list_changed') changed('prompts')
-    else if (method === 'notifications/resources/list_changed') {
-      changed('resources')
-      changed('resourceTemplates')
-    }
-    else if (method === 'notifications/resources/updated' && typeof params?.uri === 'string') listen.updated(params.uri)
+  /** Acts on a change notification; `loading` is the list whose own request carried it, which it leaves alone. */
+  function dispatch({ method, params }: ServerNotification, loading?: ListKind) {
+    for (const kind of CHANGED.get(method) ?? []) if (kind !== loading) changed(kind)
+    if (method === 'notifications/resources/updated' && typeof params?.uri === 'string') listen.updated(params.uri)
   }
 
   const listen = createAutoListen({
     client,
+    debug: options.debug,
     connect,
     lists: autoListen,
     onNotification,

@@ -5,6 +5,8 @@ import { AbortError } from '../errors/abort-error'
 import { HttpError } from '../errors/http-error'
 import { NetworkError } from '../errors/network-error'
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, SendOptions, ServerStream, Transport } from '../transport/types'
+import { abortable } from '../transport/http'
+import { Arrivals } from './wait'
 
 type Result = Record<string, unknown>
 export type Handler = (params: Result, request: JsonRpcRequest) => Result | Promise<Result>
@@ -32,6 +34,19 @@ export class FakeTransport implements Transport {
   closed = false
   /** While set, every request fails as if the server were unreachable. */
   down = false
+  /** Every request, as it arrives (await `requested.find(...)` instead of polling). */
+  readonly requested = new Arrivals<JsonRpcRequest>()
+  /** Runs before the server answers a request: it may throw (that is the answer) or never settle (no answer). */
+  hold: ((message: JsonRpcRequest) => Promise<void> | void) | undefined
+  /** Whether the nth (from 0) subscriptions/listen is acknowledged. Default: every one. */
+  acknowledges: (n: number) => boolean = () => true
+  /** How session streams open: 'hang' never opens (until the opener's signal aborts), an Error fails. */
+  streamFault: (() => 'hang' | Error | undefined) | undefined
+  /** The session the server knows (legacy); `expire()` forgets it, as a restarted server does. */
+  live: string | undefined
+  #sessions = 0
+  #listens = 0
+  #streamEnd: (() => void) | undefined
 
   constructor(
     readonly era: 'modern' | 'legacy',
@@ -45,6 +60,12 @@ export class FakeTransport implements Transport {
     return this.requests.filter((r) => r.method === method).length
   }
 
+  /** The server forgets the session (legacy): its stream ends, and the next request that carries it gets a 404. */
+  expire(): void {
+    this.live = undefined
+    this.#streamEnd?.()
+  }
+
   notify(method: string, params: Result = {}): void {
     if (this.era === 'legacy') return this.stream?.({ jsonrpc: '2.0', method, params })
     for (const listen of this.listens) listen.onMessage({ jsonrpc: '2.0', method, params: { ...params, _meta: { [SUB]: listen.id } } })
@@ -53,13 +74,19 @@ export class FakeTransport implements Transport {
   async request(message: JsonRpcRequest, options: SendOptions = {}): Promise<JsonRpcResponse> {
     if (this.closed) throw new AbortError('transport closed')
     this.requests.push(message)
+    this.requested.push(message)
     if (this.down) throw new NetworkError(this.url, new TypeError('fetch failed'), false)
+    if (this.hold) await abortable(Promise.resolve(this.hold(message)), options.signal)
     const reply = (result: Result): JsonRpcResponse => ({ jsonrpc: '2.0', id: message.id, result })
     const params = message.params ?? {}
     if (this.era === 'legacy') {
       if (message.method === 'initialize') {
-        this.sessionId = 'session-1'
+        this.sessionId = this.live = `session-${++this.#sessions}`
         return reply({ protocolVersion: '2025-11-25', capabilities: this.capabilities, serverInfo: { name: 'fake-legacy', version: '1' } })
+      }
+      if (this.sessionId && this.sessionId !== this.live) {
+        this.sessionId = undefined
+        throw new HttpError(404, new Headers(), '', undefined, true)
       }
       if (!this.sessionId) {
         const error = { code: -32000, message: 'Bad Request: Server not initialized' }
@@ -107,6 +134,7 @@ export class FakeTransport implements Transport {
       }
       this.listens.add(listen)
       options.signal?.addEventListener('abort', () => listen.end(new AbortError(options.signal?.reason)), { once: true })
+      if (!this.acknowledges(this.#listens++)) return
       queueMicrotask(() =>
         listen.onMessage({
           jsonrpc: '2.0',
@@ -121,10 +149,21 @@ export class FakeTransport implements Transport {
     this.sent.push(message)
   }
 
-  async openStream(onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void): Promise<ServerStream | undefined> {
+  async openStream(onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void, options: { signal?: AbortSignal } = {}): Promise<ServerStream | undefined> {
+    const fault = this.streamFault?.()
+    if (fault === 'hang') await abortable(new Promise<never>(() => undefined), options.signal)
+    if (fault) throw fault
+    if (this.sessionId && this.sessionId !== this.live) {
+      this.sessionId = undefined
+      throw new HttpError(404, new Headers(), '', undefined, true)
+    }
     this.stream = onMessage
     let end = () => undefined as void
     const closed = new Promise<void>((resolve) => (end = resolve))
+    this.#streamEnd = () => {
+      if (this.stream === onMessage) this.stream = undefined
+      end()
+    }
     return {
       closed,
       close: () => {
