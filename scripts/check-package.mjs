@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// What `npm pack` ships, checked as an app would meet it: packs (prepack runs the build), then lints the tarball
+// with publint (strict) and @arethetypeswrong/cli. The package is ESM-only on purpose, so attw runs with its
+// esm-only profile: CommonJS `require` and the pre-exports node10 resolution are out of scope, everything else counts.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const dir = mkdtempSync(join(tmpdir(), 'nanomcp-pack-'))
+const run = (cmd, args, capture = false) => {
+  const result = spawnSync(cmd, args, { stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.status})`)
+  return result.stdout
+}
+try {
+  // prepack's build writes to the same stdout as npm's JSON report, which comes last.
+  const out = run('npm', ['pack', '--json', '--pack-destination', dir], true)
+  const [packed] = JSON.parse(out.slice(out.search(/^\[/m)))
+  const files = packed.files.map((f) => f.path)
+  for (const needed of ['dist/index.js', 'dist/index.d.ts', 'README.md', 'LICENSE']) {
+    if (!files.includes(needed)) throw new Error(`the package lacks ${needed} (${files.length} files packed)`)
+  }
+  console.log(`npm pack: ${files.length} files, ${(packed.size / 1024).toFixed(1)} KB`)
+  const tarball = join(dir, packed.filename)
+  run('node_modules/.bin/publint', ['run', tarball, '--strict'])
+  run('node_modules/.bin/attw', [tarball, '--profile', 'esm-only'])
+} catch (error) {
+  console.error(`✗ ${error.message}`)
+  process.exitCode = 1
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}
