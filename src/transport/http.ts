@@ -33,8 +33,13 @@ export async function httpFetch(
   let authRounds = 0
   for (;;) {
     const request = { url: target, method: init.method }
-    const headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers)
-    if (auth) for (const [name, value] of Object.entries(await asked(() => auth.headers(request)))) headers.set(name, value)
+    // The app's and the provider's headers: a value fetch refuses (CR/LF, beyond Latin-1) is their TypeError,
+    // passed on as it is rather than dressed up as a network failure. Ours are encoded and never throw.
+    const headers = await asked(async () => {
+      const all = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers)
+      if (auth) for (const [name, value] of Object.entries(await auth.headers(request))) all.set(name, value)
+      return all
+    })
     for (const [name, value] of Object.entries(init.headers)) headers.set(name, value)
     if (signal?.aborted) throw new AbortError(signal.reason)
     let response: Response
@@ -77,10 +82,11 @@ export async function httpFetch(
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
-// What the auth provider threw (an OAuthError, the app's own): it reaches the caller as it is, never wrapped.
+// What the app's headers or the auth provider threw (an OAuthError, a TypeError for a header value fetch
+// refuses): it reaches the caller as it is, never wrapped in a transport error.
 const fromAuth = new WeakSet<object>()
 
-/** Whether `error` came from the auth provider, and so must not be wrapped in a transport error. */
+/** Whether `error` came from the app's headers or the auth provider, and so must not be wrapped. */
 export const isAuthFailure = (error: unknown): boolean => typeof error === 'object' && error !== null && fromAuth.has(error)
 
 async function asked<T>(call: () => T | Promise<T>): Promise<T> {

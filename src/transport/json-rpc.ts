@@ -37,7 +37,9 @@ function isMessage(value: unknown): value is JsonRpcMessage {
   }
   if (!(isId(value.id) || value.id === null)) return false
   const { error } = value
+  // JSON-RPC 2.0: a response carries result or error, never both; guessing which one the server meant would
+  // hand the caller either a failure that succeeded or a success that failed.
   return 'error' in value
-    ? isObject(error) && typeof error.code === 'number' && typeof error.message === 'string'
+    ? !('result' in value) && isObject(error) && typeof error.code === 'number' && typeof error.message === 'string'
     : isObject(value.result)
 }

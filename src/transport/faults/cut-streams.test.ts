@@ -25,10 +25,10 @@ describe.each([
   ['handshake era', legacy],
 ] as const)('Streamable HTTP (%s)', (_era, build) => {
   const cases: [string, Handler, new (...args: never[]) => Error, RegExp][] = [
-    ['a stream that ends mid-event', (_r, res) => (openSse(res, {}, event(progress(1)), `data: ${half}`), res.end()), ProtocolError, /ended before its response/],
-    ['a stream cut (reset) mid-event', (_r, res) => (openSse(res, {}, `data: ${half}`), setImmediate(() => res.destroy())), NetworkError, /Could not reach/],
-    ['a stream that ends before the result', (_r, res) => (openSse(res, {}, event(progress(1))), res.end()), ProtocolError, /ended before its response/],
-    ['a JSON body cut short', (_r, res) => (res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '500' }), res.write(half), setImmediate(() => res.destroy())), NetworkError, /Could not reach/],
+    ['a stream that ends mid-event', (_r, res) => void (openSse(res, {}, event(progress(1)), `data: ${half}`), res.end()), ProtocolError, /ended before its response/],
+    ['a stream cut (reset) mid-event', (_r, res) => void (openSse(res, {}, `data: ${half}`), setImmediate(() => res.destroy())), NetworkError, /Could not reach/],
+    ['a stream that ends before the result', (_r, res) => void (openSse(res, {}, event(progress(1))), res.end()), ProtocolError, /ended before its response/],
+    ['a JSON body cut short', (_r, res) => void (res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '500' }), res.write(half), setImmediate(() => res.destroy())), NetworkError, /Could not reach/],
     ['a connection reset before any response', (_r, _res, req) => void req.socket.destroy(), NetworkError, /Could not reach/],
   ]
 
