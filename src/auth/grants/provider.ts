@@ -3,7 +3,7 @@
 // are imported the first time a token is needed.
 import { OAuthError } from '../../errors/oauth-error'
 import type { AuthProvider } from '../../transport/types'
-import { parseBearerChallenge } from './challenge'
+import { challengeParams } from '../challenge'
 import type { Discovered } from './discovery'
 import type { CachedToken, GrantOptionsBase } from './types'
 
@@ -44,14 +44,13 @@ export function grantProvider(options: GrantOptionsBase, acquire: Acquire): Auth
   const expired = (t: CachedToken) => t.expiresAt !== undefined && Date.now() >= t.expiresAt - skew
 
   /** One token request at a time; a failure caches nothing and is not retried. */
-  const fetchToken = (challenge?: { url: string; header: string | null }): Promise<CachedToken> => {
+  const fetchToken = (challenge?: { url: string; params: Record<string, string> }): Promise<CachedToken> => {
     pending ??= (async () => {
       try {
         const flows = await import('./flows')
         if (!found && challenge) {
-          const parsed = parseBearerChallenge(challenge.header)
-          found = await flows.discover(challenge.url, parsed, options.fetch ?? fetch)
-          scope ??= parsed.scope ?? found.scopesSupported?.join(' ')
+          found = await flows.discover(challenge.url, challenge.params.resource_metadata, options.fetch ?? fetch)
+          scope ??= challenge.params.scope ?? found.scopesSupported?.join(' ')
         }
         if (!found) throw new OAuthError('discovery', 'no authorization server is known yet for this server')
         token = undefined
@@ -82,9 +81,8 @@ export function grantProvider(options: GrantOptionsBase, acquire: Acquire): Auth
       if (pending) await pending.catch(() => undefined)
       // Another request has already replaced the token this one carried: resend with the new one.
       if (token && token.accessToken !== used) return true
-      const header = response.headers.get('www-authenticate')
+      const challenge = challengeParams(response, false)
       if (response.status === 403) {
-        const challenge = parseBearerChallenge(header)
         const wanted = union(scope, challenge.scope)
         if (challenge.error !== 'insufficient_scope' || !challenge.scope) return false
         if (wanted === scope || stepUps >= MAX_STEP_UPS) {
@@ -102,7 +100,7 @@ export function grantProvider(options: GrantOptionsBase, acquire: Acquire): Auth
         throw new OAuthError('retry_limit', `${request.url} refused a token just issued for it (HTTP 401)`)
       }
       token = undefined
-      await fetchToken({ url: request.url, header })
+      await fetchToken({ url: request.url, params: challenge })
       return true
     },
   }
