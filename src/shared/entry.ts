@@ -48,8 +48,10 @@ function wireOf(op: string, args: unknown[]): { method: string; params: Record<s
   return { method: String(a), params: (b as Record<string, unknown> | undefined) ?? {} }
 }
 
-const sameParams = (call: Call, params: Record<string, unknown>) => {
-  if (call.params === params || (call.args !== undefined && call.args === params.arguments)) return true
+const sameObject = (call: Call, params: Record<string, unknown>) =>
+  call.params === params || (call.args !== undefined && call.args === params.arguments)
+
+const sameJson = (call: Call, params: Record<string, unknown>) => {
   const { inputResponses: _i, requestState: _r, ...rest } = params
   return JSON.stringify(rest) === JSON.stringify(call.params)
 }
@@ -77,9 +79,12 @@ export function createEntry(key: ShareKey, onEmpty: () => void): Entry {
   }
 
   const askTab: InputRequestHandler = (requests, context) => {
+    // The client hands back the params object it was given, so identity finds the call even when two tabs make
+    // the same one at once; equal JSON is the fallback should a layer below ever copy them.
     let owner: [HostTab, number] | undefined
-    for (const tab of tabs)
-      for (const [id, call] of tab.calls) if (!owner && call.method === context.method && sameParams(call, context.params)) owner = [tab, id]
+    for (const same of [sameObject, sameJson])
+      for (const tab of tabs)
+        for (const [id, call] of tab.calls) if (!owner && call.method === context.method && same(call, context.params)) owner = [tab, id]
     if (!owner) throw new InputRequiredError(`${context.method} needs input and no tab that made the call is left to answer`, requests, context.round)
     const [tab, id] = owner
     const iid = ++nextInput
@@ -138,7 +143,11 @@ export function createEntry(key: ShareKey, onEmpty: () => void): Entry {
     }
     try {
       let value: unknown
-      if (op === 'request') value = await mcp.client.request(wire.method, wire.params, requestOptions)
+      if (op === 'request') {
+        // Any method, as the tab asked: the typed overloads are the tab's concern, not the relay's.
+        const request = mcp.client.request.bind(mcp.client) as (method: string, params: object, options: RequestOptions) => Promise<unknown>
+        value = await request(wire.method, wire.params, requestOptions)
+      }
       else {
         const fn = (mcp as unknown as Record<string, unknown>)[op]
         if (typeof fn !== 'function' || !(op in OPS)) throw new McpError(`${op} is not available on this client`)

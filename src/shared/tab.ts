@@ -253,7 +253,7 @@ export function createSharedMcp(url: string, options: SharedMcpOptions = {}): Sh
         send({ t: 'call', id: callId, op, args: args.slice(0, OPS[op]), options })
       } catch (error) {
         pending.delete(callId)
-        return reject(new SharedError('not-cloneable', `${op}: its arguments cannot be sent to the shared client (${(error as Error).message})`, { cause: error }))
+        return reject(new SharedError('not-cloneable', `${op}: its arguments cannot be sent to the shared client (${(error as Error).name}: ${(error as Error).message})`, { cause: error }))
       }
       signal?.addEventListener('abort', onAbort, { once: true })
     })
