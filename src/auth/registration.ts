@@ -28,7 +28,8 @@ const registrations = new Map<string, Promise<RegisteredClient>>()
 /** The token endpoint authentication a secret-holding client uses with `as` (RFC 8414's default is Basic). */
 function secretMethod(as: AuthorizationServer): string {
   const supported = as.token_endpoint_auth_methods_supported ?? ['client_secret_basic']
-  return supported.find((m) => m === 'client_secret_basic' || m === 'client_secret_post') ?? 'none'
+  // A client holding a secret uses it: Basic is what every AS must accept (RFC 6749 §2.3.1).
+  return supported.find((m) => m === 'client_secret_basic' || m === 'client_secret_post') ?? 'client_secret_basic'
 }
 
 export function authFor(client: RegisteredClient, as: AuthorizationServer): ClientAuth {
