@@ -25,3 +25,7 @@ export { SkillVerificationError } from './errors/skill-verification-error'
 export { clientCredentials, jwtBearer, enterpriseManaged } from './auth/grants/index'
 export type * from './auth/grants/types'
 export { OAuthError } from './errors/oauth-error'
+// OAuth 2.1 for protected servers: oauth() is small; its flow (with oauth4webapi) loads on the first 401 or sign-in.
+export { oauth, handleOAuthCallback, sessionTokenStorage, localTokenStorage, clientMetadataDocument } from './auth/index'
+export type * from './auth/types'
+export type { ClientMetadataInput } from './auth/client-metadata'
