@@ -31,6 +31,8 @@ export class FakeTransport implements Transport {
   stream: ((message: JsonRpcNotification) => void) | undefined
   /** Notifications the next request's own stream carries before its response (legacy servers do this). */
   readonly onNextRequest: JsonRpcNotification[] = []
+  /** Notifications every request's own stream carries before its response (a gateway that starts a server per request). */
+  alongside: ((message: JsonRpcRequest) => JsonRpcNotification[]) | undefined
   closed = false
   /** While set, every request fails as if the server were unreachable. */
   down = false
@@ -107,6 +109,7 @@ export class FakeTransport implements Transport {
       if (message.method === 'subscriptions/listen') return this.#listen(message, options)
     }
     for (const note of this.onNextRequest.splice(0)) options.onMessage?.(note)
+    for (const note of this.alongside?.(message) ?? []) options.onMessage?.(note)
     const handler = this.handlers[message.method]
     if (!handler) return { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } }
     try {
