@@ -20,6 +20,10 @@ const cases = [
   ['+ createMcp', `export { Client, StreamableHttpTransport, createMcp } from ${lib}`],
   ['+ SseTransport', `export { Client, StreamableHttpTransport, SseTransport } from ${lib}`],
   ['everything', `export * from ${lib}`],
+  // nanomcp/shared, its own entry: what each tab loads (the leader/per-tab host on demand), and the SharedWorker
+  // script (createMcp and all it needs, loaded once per origin, apart from the page).
+  ['nanomcp/shared: tab', `export { createSharedMcp } from ${JSON.stringify(resolve('src/shared/index.ts'))}`],
+  ['nanomcp/shared: worker (its host + createMcp)', `export { createHost } from ${JSON.stringify(resolve('src/shared/host.ts'))}`],
 ]
 
 /** `external`: ids left out of the bundle (what the app already ships), e.g. zod. */
