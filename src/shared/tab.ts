@@ -1,9 +1,8 @@
 import { atom, onMount, type WritableAtom } from 'nanostores'
 import type { InputRequest, Progress, ServerNotification, TraceEvent } from '../client/types'
 import { AbortError } from '../errors/abort-error'
-import { KINDS } from '../stores/list-kinds'
 import { mergeItems } from '../stores/merge-items'
-import type { ListKind, ListState } from '../stores/types'
+import type { ListState } from '../stores/types'
 import { holdLock, locks, newId, whenFree } from './id'
 import { available, openLink, type Link, type LinkMode } from './link'
 import { ATOMS, type AtomName, type HostMessage, type Op, OPS, type ShareKey, type TabMessage } from './protocol'
@@ -11,7 +10,9 @@ import { SharedError } from './shared-error'
 import type { SharedMcp, SharedMcpOptions, SharedRequestOptions, SharedState } from './types'
 import { decodeError, decodeValue, encodeError } from './wire-error'
 
-const LIST_OF: Partial<Record<AtomName, ListKind>> = { $tools: 'tools', $prompts: 'prompts', $resources: 'resources', $resourceTemplates: 'resourceTemplates' }
+// Each list atom and the field that identifies its items (as in stores/list-kinds, which would pull the
+// transport's validation into every tab).
+const LIST_KEY: Partial<Record<AtomName, string>> = { $tools: 'name', $prompts: 'name', $resources: 'uri', $resourceTemplates: 'uriTemplate' }
 const PING_MS = 10_000
 
 /** An option holding a function anywhere (eraStore, auth) cannot reach the worker; it stays out of the key. */
@@ -51,7 +52,7 @@ export function createSharedMcp(url: string, options: SharedMcpOptions = {}): Sh
   const id = newId()
   const atoms = {} as Record<AtomName, WritableAtom<unknown>>
   for (const name of ATOMS) {
-    const list = LIST_OF[name]
+    const list = LIST_KEY[name]
     atoms[name] = atom<unknown>(
       list ? ({ items: [], loading: false, error: undefined, stale: false, updatedAt: 0 } satisfies ListState<never>) : name === '$status' ? { status: 'idle' } : undefined,
     )
@@ -180,9 +181,9 @@ export function createSharedMcp(url: string, options: SharedMcpOptions = {}): Sh
       }
       case 'atom': {
         const value = decodeValue(message.value) as ListState<object> | undefined
-        const list = LIST_OF[message.name]
+        const key = LIST_KEY[message.name]
         const target = atoms[message.name]
-        if (list && value) value.items = mergeItems((target.get() as ListState<object>).items, value.items as object[], (item) => String((item as Record<string, unknown>)[KINDS[list].key]))
+        if (key && value) value.items = mergeItems((target.get() as ListState<object>).items, value.items as object[], (item) => String((item as Record<string, unknown>)[key]))
         return target.set(value)
       }
       case 'result': {
