@@ -8,7 +8,6 @@ import { noop, route, track, type Debug, type OnMessage, type Pending } from './
 import { learnTools, modernHeaders, modernVersion } from './modern-headers'
 import { readText } from './read-body'
 import { readSse, type StreamCursor } from './read-sse'
-import { SseTransport } from './sse'
 import { httpError } from './response-errors'
 import type {
   JsonRpcMessage,
@@ -151,6 +150,8 @@ export class StreamableHttpTransport implements Transport {
   }
 
   async legacySse(): Promise<Transport> {
+    // Loaded on demand: only servers from before 2025-03-26 need it, and most apps never meet one.
+    const { SseTransport } = await import('./sse')
     return new SseTransport(this.url, this.#options)
   }
 
