@@ -27,8 +27,11 @@ export function httpOptions(url: string, fetchFn: typeof fetch | undefined): oau
 const getter =
   (fetchFn: typeof fetch): Get =>
   async (what, url) => {
+    const get = () => fetchFn(url, { headers: { accept: 'application/json' }, redirect: 'error' })
     try {
-      return await fetchFn(url, { headers: { accept: 'application/json' }, redirect: 'error' })
+      // A GET is safe to send twice: the second try covers a kept-alive connection the server closed just as
+      // the request went out (ECONNRESET), which busy servers produce and fetch does not retry.
+      return await get().catch(get)
     } catch (error) {
       throw new OAuthError('unreachable', `The ${what} at ${url} could not be fetched`, url, { cause: error })
     }

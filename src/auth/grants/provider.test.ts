@@ -164,6 +164,23 @@ describe('clientCredentials', () => {
     expect(net.calls).toHaveLength(1)
   })
 
+  it('sends a metadata GET once more when the connection drops under it, and names the endpoint when it stays down', async () => {
+    const net = network(() => tokenResponse())
+    let drops = 1
+    const flaky = (async (input: string | URL | Request, init?: RequestInit) => {
+      if (String(input).includes('/.well-known/oauth-protected-resource') && drops-- > 0) throw new TypeError('fetch failed')
+      return net.fetch(input, init)
+    }) as typeof fetch
+    expect(await send(clientCredentials({ clientId: 'a', clientSecret: 'b', fetch: flaky }), flaky)).toBe(200)
+
+    const down = (async (input: string | URL | Request, init?: RequestInit) => {
+      if (String(input).includes('/.well-known/')) throw new TypeError('fetch failed')
+      return net.fetch(input, init)
+    }) as typeof fetch
+    const error = await send(clientCredentials({ clientId: 'a', clientSecret: 'b', fetch: down }), down).catch((e) => e)
+    expect(error).toMatchObject({ name: 'OAuthError', code: 'unreachable', detail: 'http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp' })
+  })
+
   it('rejects bad options at once', () => {
     expect(() => clientCredentials({ clientId: 'a' })).toThrow(TypeError)
     expect(() => clientCredentials({ clientId: 'a', clientSecret: 'b', privateKey: {} })).toThrow(TypeError)
