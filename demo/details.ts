@@ -2,8 +2,9 @@
 import type { ListKind, Mcp, Progress, RequestOptions } from '../src/index'
 import { displayName, type Item } from './catalog'
 import { fill, h, isRecord, json } from './dom'
-import { renderError, renderPromptResult, renderReadResult, renderToolResult } from './render-content'
-import { FormInputError, schemaForm } from './schema-form'
+import type { Call, History } from './history'
+import { onOpenResource, renderError, renderPromptResult, renderReadResult, renderToolResult } from './render-content'
+import { FormInputError, schemaForm, type SchemaForm } from './schema-form'
 import { expandTemplate, templateVariables } from './uri-template'
 
 const HINTS: Record<string, string> = {
@@ -13,12 +14,52 @@ const HINTS: Record<string, string> = {
   openWorldHint: 'open world',
 }
 
-export function createDetails(pane: HTMLElement, mcp: Mcp) {
+/** The generated form, and beside it a raw-JSON editor for the same arguments: open, it is what gets sent. */
+function withJsonEditor(fields: SchemaForm): SchemaForm {
+  const editor = h('textarea', { id: 'raw-arguments', rows: 6, spellcheck: 'false', class: 'mono', 'aria-describedby': 'raw-arguments-hint' })
+  const box = h(
+    'details',
+    { class: 'raw-json' },
+    h('summary', {}, 'Edit arguments as JSON'),
+    h('label', { for: 'raw-arguments' }, 'Arguments (JSON object)'),
+    editor,
+    h('p', { class: 'hint', id: 'raw-arguments-hint' }, 'While this is open, the call sends this object and ignores the fields above.'),
+  )
+  box.addEventListener('toggle', () => {
+    if (!box.open || editor.value.trim()) return
+    try {
+      editor.value = JSON.stringify(fields.read(), null, 2)
+    } catch {
+      editor.value = '{}'
+    }
+  })
+  return {
+    element: h('div', {}, fields.element, box),
+    read() {
+      if (!box.open) return fields.read()
+      let value: unknown
+      try {
+        value = JSON.parse(editor.value)
+      } catch (error) {
+        throw new FormInputError(`The arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      if (!isRecord(value)) throw new FormInputError('The arguments must be a JSON object, such as {"text": "hi"}.')
+      return value
+    },
+  }
+}
+
+export function createDetails(pane: HTMLElement, mcp: Mcp, history: History) {
   // Watches outlive the selection: a resource stays subscribed until the user stops it or disconnects.
   const watches = new Map<string, { stop: () => void; updates: number; last?: number }>()
 
-  /** Runs one request with a Cancel button and its progress, then shows its result or its error in `output`. */
-  async function run(output: HTMLElement, request: (options: RequestOptions) => Promise<HTMLElement>) {
+  /** Runs one call with a Cancel button and its progress, keeps it in the history, then shows its result or error. */
+  async function run(
+    output: HTMLElement,
+    call: Call,
+    request: (options: RequestOptions) => Promise<Record<string, unknown>>,
+    render: (result: Record<string, unknown>) => HTMLElement,
+  ) {
     const controller = new AbortController()
     const progress = h('progress', { hidden: true, 'aria-label': 'Progress' })
     const note = h('span', {}, 'Waiting for the server… ')
@@ -40,7 +81,7 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
       ),
     )
     try {
-      output.replaceChildren(await request({ signal: controller.signal, onProgress }))
+      output.replaceChildren(render(await history.record(call, () => request({ signal: controller.signal, onProgress }))))
     } catch (error) {
       output.replaceChildren(renderError(error))
     }
@@ -85,8 +126,8 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
         chips.length > 0 &&
           h('p', { class: 'chips', title: 'Hints from the server; not verified' }, chips.map(([, text]) => h('span', { class: 'chip' }, text))),
       ),
-      actionForm(schemaForm(item.inputSchema), 'Call tool', (args) =>
-        run(output, async (options) => renderToolResult(await mcp.callTool(item.name, args, options))),
+      actionForm(withJsonEditor(schemaForm(item.inputSchema)), 'Call tool', (args) =>
+        run(output, { method: 'tools/call', params: { name: item.name, arguments: args } }, (options) => mcp.callTool(item.name, args, options), renderToolResult),
       ),
       item.outputSchema !== undefined && h('details', {}, h('summary', {}, 'Output schema'), h('pre', {}, json(item.outputSchema))),
       output,
@@ -106,7 +147,12 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
       pane,
       ...header(item, 'Prompt'),
       actionForm(schemaForm(schema), 'Get prompt', (values) =>
-        run(output, async (options) => renderPromptResult(await mcp.getPrompt(item.name, values as Record<string, string>, options))),
+        run(
+          output,
+          { method: 'prompts/get', params: { name: item.name, arguments: values } },
+          (options) => mcp.getPrompt(item.name, values as Record<string, string>, options),
+          renderPromptResult,
+        ),
       ),
       output,
     )
@@ -117,7 +163,7 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
     const output = h('div', { class: 'output', 'aria-live': 'polite' })
     const watchButton = h('button', { type: 'button', 'aria-pressed': 'false' })
     const updates = h('p', { class: 'hint', 'data-testid': 'resource-updates', 'aria-live': 'polite' })
-    const read = () => run(output, async (options) => renderReadResult(await mcp.readResource(uri, options)))
+    const read = () => run(output, { method: 'resources/read', params: { uri } }, (options) => mcp.readResource(uri, options), renderReadResult)
 
     const paint = () => {
       const watch = watches.get(uri)
@@ -187,10 +233,18 @@ export function createDetails(pane: HTMLElement, mcp: Mcp) {
     const form = actionForm(fields, 'Read', () => {
       const uri = expand()
       preview.textContent = uri
-      void run(output, async (options) => renderReadResult(await mcp.readResource(uri, options)))
+      void run(output, { method: 'resources/read', params: { uri } }, (options) => mcp.readResource(uri, options), renderReadResult)
     })
     fill(pane, ...header(item, 'Resource template', h('p', {}, 'URI: ', preview)), form, output)
   }
+
+  // A resource_link in a result opens that resource here and reads it.
+  onOpenResource((uri) => {
+    delete pane.dataset.uri
+    resource({ name: uri, uri })
+    pane.querySelector<HTMLButtonElement>('.actions button.primary')?.click()
+    pane.scrollIntoView({ block: 'start' })
+  })
 
   return {
     show(kind: ListKind, item: Item) {

@@ -10,6 +10,7 @@ import { createDetails } from './details'
 import { diagnose, watchedFetch, type HttpAnswer } from './diagnose'
 import { byId, fill, h } from './dom'
 import { askUser } from './elicitation'
+import { createHistory } from './history'
 import { renderError } from './render-content'
 import { renderServerInfo } from './server-info'
 import { loadServers, type EmbeddedServer, type TransportChoice } from './servers'
@@ -35,6 +36,8 @@ const transcript = createTranscript(byId('transcript'))
 const notifications = createNotificationLog(byId('notifications'))
 byId('clear-transcript').addEventListener('click', transcript.clear)
 byId('clear-notifications').addEventListener('click', notifications.clear)
+const calls = createHistory(byId('history'), () => current?.mcp)
+byId('clear-history').addEventListener('click', calls.clear)
 
 // The first screen: what the page is and what a server must allow, with this page's own origin filled in.
 byId('page-origin').textContent = location.origin
@@ -136,7 +139,7 @@ async function connect(options: ReturnType<typeof readForm>) {
     for (const section of sections) section.hidden = false
     history.replaceState(null, '', shareLink(url, transport))
     const transportLabel = mcp.client.transport.kind === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'
-    const details = createDetails(byId('detail'), mcp)
+    const details = createDetails(byId('detail'), mcp, calls)
     details.clear()
     unbind.push(
       // Failures after the connection (a list that cannot load, a dropped server) land in the same place.
@@ -186,6 +189,7 @@ function submit() {
   saveSettings({ url: options.url, transport: options.transport, timeout: options.timeout, legacyElicitation: options.legacyElicitation })
   transcript.clear()
   notifications.clear()
+  calls.clear()
   void connect(options)
 }
 

@@ -14,6 +14,12 @@ import {
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../src/errors/network-error'
 import { h, isRecord, json } from './dom'
 
+let openResource: ((uri: string) => void) | undefined
+/** Where a resource link's "Open" button goes (the detail pane); without one, links are shown as text only. */
+export function onOpenResource(handler: ((uri: string) => void) | undefined) {
+  openResource = handler
+}
+
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 const MEDIA_TYPE = /^(image|audio)\/[a-z0-9.+-]+$/i
 const str = (value: unknown) => (typeof value === 'string' ? value : '')
@@ -72,7 +78,17 @@ export function renderContent(content: unknown): HTMLElement {
       return block(
         'link',
         'resource link',
-        h('p', {}, h('code', {}, str(content.uri))),
+        h(
+          'p',
+          {},
+          h('code', {}, str(content.uri)),
+          openResource &&
+            str(content.uri) &&
+            ' ',
+          openResource &&
+            str(content.uri) &&
+            h('button', { type: 'button', class: 'small', 'data-testid': 'open-resource', onclick: () => openResource?.(str(content.uri)) }, 'Open'),
+        ),
         str(content.description) && h('p', { class: 'hint' }, str(content.description)),
       )
     default:
