@@ -30,7 +30,13 @@ const CLASSES: Record<string, { prototype: Error }> = {
   UnsupportedVersionError,
 }
 
+// Data only: an instance of some class (Headers, Response) would arrive as an empty object where it clones at
+// all, which says less than leaving it out.
 const cloneable = (value: unknown) => {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Error)) {
+    const proto = Object.getPrototypeOf(value)
+    if (proto !== Object.prototype && proto !== null) return false
+  }
   try {
     structuredClone(value)
     return true

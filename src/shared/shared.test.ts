@@ -1,0 +1,127 @@
+// The shared mode in Node, against the embedded modern server: Node has neither SharedWorker nor Web Locks, so
+// createSharedMcp runs its per-tab host (the documented last resort) behind the same port protocol, and the
+// host itself can be driven by hand through MessageChannels to show two tabs sharing one client.
+import { afterEach, describe, expect, inject, it, vi } from 'vitest'
+import { scoped } from '../../scripts/servers/scoped.ts'
+import { AbortError } from '../errors/abort-error'
+import { createHost } from './host'
+import type { HostMessage, Port, ShareKey, TabMessage } from './protocol'
+import { SharedError } from './shared-error'
+import { createSharedMcp } from './tab'
+import type { SharedMcp } from './types'
+
+const { modern } = inject('servers')
+const opened: { close(): unknown }[] = []
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((x) => x.close()))
+})
+
+const stats = async (control: string) => ((await (await fetch(`${control}/control/stats`)).json()) as { byMethod: Record<string, number> }).byMethod
+
+function open(name: string, options: Parameters<typeof createSharedMcp>[1] = {}): { mcp: SharedMcp; control: string } {
+  const server = scoped(modern, name)
+  const mcp = createSharedMcp(server.url, options)
+  opened.push(mcp)
+  return { mcp, control: server.control! }
+}
+
+// Generous: two cores shared by many test runs; waitFor polls, it never sleeps a fixed time.
+const WAIT = { timeout: 15_000 }
+
+const text = (result: Record<string, unknown>) => (result.content as { text: string }[])[0]!.text
+
+describe('createSharedMcp where nothing can be shared (Node)', () => {
+  it('falls back to a client of its own and mirrors its atoms', async () => {
+    const { mcp } = open('shared-local-atoms')
+    const stop = mcp.$tools.listen(() => {})
+    await vi.waitFor(() => expect(mcp.$tools.get().items.map((t) => t.name)).toContain('echo'), WAIT)
+    expect(mcp.$shared.get().mode).toBe('local')
+    expect(mcp.$status.get().status).toBe('ready')
+    expect(mcp.$server.get()?.serverInfo?.name).toBe('nanomcp-modern')
+    stop()
+  })
+
+  it('runs helpers with progress, and rejects an aborted call with AbortError', async () => {
+    const { mcp } = open('shared-local-calls')
+    expect(text(await mcp.callTool('echo', { text: 'hi' }))).toBe('hi')
+    const progress: number[] = []
+    await mcp.callTool('slow_count', { steps: 3, delayMs: 1 }, { onProgress: (p) => progress.push(p.progress) })
+    expect(progress).toEqual([1, 2, 3])
+    const controller = new AbortController()
+    const call = mcp.callTool('slow_count', { steps: 100, delayMs: 100 }, { signal: controller.signal })
+    controller.abort('enough')
+    await expect(call).rejects.toBeInstanceOf(AbortError)
+  })
+
+  it('answers input requests with the handler of the tab that made the call', async () => {
+    const { mcp } = open('shared-local-input', { onInputRequest: () => ({ name: { action: 'accept', content: { name: 'Ada' } } }) })
+    expect(text(await mcp.callTool('ask_name'))).toBe('Hello, Ada')
+  })
+
+  it('rejects arguments that cannot be cloned with SharedError, and keeps working', async () => {
+    const { mcp } = open('shared-local-clone')
+    const failure = await mcp.callTool('echo', { text: () => 'no' }).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(SharedError)
+    expect((failure as SharedError).reason).toBe('not-cloneable')
+    expect(text(await mcp.callTool('echo', { text: 'still' }))).toBe('still')
+  })
+
+  it('passes server errors through as their own class', async () => {
+    const { mcp } = open('shared-local-errors')
+    await expect(mcp.readResource('nanomcp://notes/none-such-note-x/y')).rejects.toMatchObject({ name: expect.stringMatching(/Error$/) })
+  })
+
+  it('rejects calls after close with SharedError("closed")', async () => {
+    const { mcp } = open('shared-local-close')
+    await mcp.close()
+    expect(mcp.$status.get().status).toBe('closed')
+    await expect(mcp.callTool('echo', { text: 'x' })).rejects.toMatchObject({ name: 'SharedError', reason: 'closed' })
+  })
+})
+
+/** A tab's end of a MessageChannel into `host`, recording what the host sends. */
+function tabPort(host: ReturnType<typeof createHost>) {
+  const channel = new MessageChannel()
+  const received: HostMessage[] = []
+  host.accept({
+    post: (m) => channel.port1.postMessage(m),
+    onMessage: (handler) => void (channel.port1.onmessage = (event: MessageEvent<TabMessage>) => handler(event.data)),
+    close: () => channel.port1.close(),
+  } satisfies Port<TabMessage, HostMessage>)
+  channel.port2.onmessage = (event: MessageEvent<HostMessage>) => void received.push(event.data)
+  opened.push(channel.port2)
+  const send = (m: TabMessage) => channel.port2.postMessage(m)
+  const atom = (name: string) => [...received].reverse().find((m) => m.t === 'atom' && m.name === name) as { value: any } | undefined
+  return { send, received, atom }
+}
+
+describe('the host', () => {
+  it('serves two tabs with one client: each list loads once, one listen stream', async () => {
+    const server = scoped(modern, 'shared-host-two')
+    const host = createHost('test')
+    const key: ShareKey = { url: server.url, options: {}, input: false }
+    const hello = (tab: string): TabMessage => ({ t: 'hello', tab, key, watching: ['$tools', '$prompts'], resources: [], notifications: false, trace: false })
+    const a = tabPort(host)
+    const b = tabPort(host)
+    a.send(hello('a'))
+    b.send(hello('b'))
+    for (const tab of [a, b]) await vi.waitFor(() => expect(tab.atom('$tools')?.value.items.length).toBeGreaterThan(0), WAIT)
+    for (const tab of [a, b]) await vi.waitFor(() => expect(tab.atom('$prompts')?.value.items.length).toBeGreaterThan(0), WAIT)
+    await vi.waitFor(async () => expect((await stats(server.control!))['subscriptions/listen']).toBe(1), WAIT)
+    const counts = await stats(server.control!)
+    expect(counts['tools/list']).toBe(1)
+    expect(counts['prompts/list']).toBe(1)
+
+    // Tab a leaves; tab b still hears a change.
+    a.send({ t: 'bye' })
+    const before = b.atom('$tools')!.value.items.length
+    await fetch(`${server.control}/control/add-tool`, { method: 'POST' })
+    await vi.waitFor(() => expect(b.atom('$tools')!.value.items.length).toBe(before + 1), WAIT)
+    b.send({ t: 'bye' })
+    // The last tab gone, its client is closed: a tab that comes later gets a new one, which listens anew.
+    const c = tabPort(host)
+    c.send(hello('c'))
+    await vi.waitFor(async () => expect((await stats(server.control!))['subscriptions/listen']).toBe(2), WAIT)
+    c.send({ t: 'bye' })
+  })
+})
