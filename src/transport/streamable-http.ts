@@ -5,6 +5,7 @@ import { ProtocolError } from '../errors/protocol-error'
 import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, isAuthFailure, JSON_HEADERS, sleep } from './http'
 import { idKey, parseMessages } from './json-rpc'
 import { noop, route, track, type Debug, type OnMessage, type Pending } from './pending'
+import { link } from './link'
 import { learnTools, modernHeaders, modernVersion } from './modern-headers'
 import { readText } from './read-body'
 import { readSse, type StreamCursor } from './read-sse'
@@ -66,15 +67,15 @@ export class StreamableHttpTransport implements Transport {
       message.id,
       options.onMessage,
       () => {
-        const link = this.#link(options.signal)
-        signal = link.signal
+        const linked = link(this.#lifetime.signal, options.signal)
+        signal = linked.signal
         // Closes this request's stream if the server left it open after the answer. A drained JSON body
         // needs no abort, and skipping it saves fetch's abort path on every ordinary call.
         return {
           signal,
           done: (entry) => {
             this.#parked.delete(entry)
-            link.done(!entry.drained)
+            linked.done(!entry.drained)
           },
         }
       },
@@ -87,7 +88,7 @@ export class StreamableHttpTransport implements Transport {
   }
 
   async send(message: JsonRpcNotification | JsonRpcResponse, options: { signal?: AbortSignal } = {}): Promise<void> {
-    const { signal, done } = this.#link(options.signal)
+    const { signal, done } = link(this.#lifetime.signal, options.signal)
     try {
       if (signal.aborted) throw new AbortError(signal.reason)
       const response = await this.#post(message, signal)
@@ -104,7 +105,7 @@ export class StreamableHttpTransport implements Transport {
     onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void,
     options: { signal?: AbortSignal } = {},
   ): Promise<ServerStream | undefined> {
-    const { signal, done, abort } = this.#link()
+    const { signal, done, abort } = link(this.#lifetime.signal)
     // The caller's signal bounds the opening only: once open, the stream lives until close().
     const caller = options.signal
     const onCaller = () => abort(caller!.reason)
@@ -290,26 +291,6 @@ export class StreamableHttpTransport implements Transport {
     if (type === 'text/event-stream') return
     await response.body?.cancel()
     throw new ProtocolError('content-type', `Expected text/event-stream from GET, got "${type}"`)
-  }
-
-  /** A signal that aborts with the caller's, or when the transport closes; `done()` aborts it and unlinks it. */
-  #link(caller?: AbortSignal): { signal: AbortSignal; done: (abort?: boolean) => void; abort: (reason: unknown) => void } {
-    const controller = new AbortController()
-    const lifetime = this.#lifetime.signal
-    const onCaller = () => controller.abort(caller!.reason)
-    const onClose = () => controller.abort(lifetime.reason)
-    if (caller?.aborted) onCaller()
-    caller?.addEventListener('abort', onCaller, { once: true })
-    lifetime.addEventListener('abort', onClose, { once: true })
-    return {
-      signal: controller.signal,
-      done: (abort = true) => {
-        caller?.removeEventListener('abort', onCaller)
-        lifetime.removeEventListener('abort', onClose)
-        if (abort) controller.abort()
-      },
-      abort: (reason) => controller.abort(reason),
-    }
   }
 
   /** Every failure as one of the transport's typed errors. */
