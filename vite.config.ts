@@ -10,10 +10,10 @@ export default defineConfig(({ mode }) =>
     ? // `vite build --mode demo`: index.html + demo/ into dist-demo/, a static page that can be hosted anywhere
       { base: './', build: { outDir: 'dist-demo' } }
     : {
-        // nanomcp/shared's SharedWorker is emitted as one self-contained ES module under dist/assets/ and found
-        // from its importer by a relative URL (an app's bundler then copies it as an asset).
+        // nanomcp/shared's SharedWorker is emitted as one self-contained script (iife: its lazy parts inlined, so an
+        // app's bundler can copy it as a single asset) under dist/assets/, found from its importer by a relative URL.
         base: './',
-        worker: { format: 'es' },
+        worker: { format: 'iife' },
         build: {
           lib: { entry: { index: 'src/index.ts', 'shared/index': 'src/shared/index.ts', 'schemas/index': 'src/schemas/index.ts' }, formats: ['es'] },
           // One output module per source module: with "sideEffects": false an app's bundler drops what it does
