@@ -46,7 +46,8 @@ export async function measure(code, external) {
     // 2024-11-05 server is met) are reported apart, never dropped.
     const eager = new Set()
     const visit = (chunk) => {
-      if (eager.has(chunk)) return
+      // An external module (zod, in the zod-external row) is no chunk of ours.
+      if (!chunk || eager.has(chunk)) return
       eager.add(chunk)
       for (const name of chunk.imports) visit(chunks.find((c) => c.fileName === name))
     }

@@ -1,3 +1,4 @@
+import type { ExtensionMethod, Method, ParamsOf, ResultOf } from '../schemas/method-map'
 import type { Transport } from '../transport/types'
 import type { ClientOptions, Era, ListenFilter, RequestOptions, ServerDescription, ServerNotification, Subscription } from './types'
 import { AbortError } from '../errors/abort-error'
@@ -5,11 +6,13 @@ import { ProtocolError } from '../errors/protocol-error'
 import { abortable } from '../transport/http'
 import { noop } from '../transport/pending'
 import { EraState, type Handshake } from './era'
+import { Helpers } from './helpers'
 import { Held, LegacySession } from './legacy-session'
 import { limit, reasonOf, Shared } from './limits'
 import { listen, type ListenHost } from './listen'
 import { clientMeta, Modern } from './modern'
 import { Wire } from './trace'
+import { notification as checked } from './validate'
 
 export { forgetEras } from './era'
 
@@ -19,7 +22,7 @@ type Result = Record<string, unknown>
  * Speaks JSON-RPC to one MCP server over a transport: 2026-07-28 first, falling back to the `initialize`
  * handshake as the era table (`verdict` in era.ts) says. The first real request is the probe.
  */
-export class Client {
+export class Client extends Helpers {
   readonly #options: ClientOptions
   readonly #wire: Wire
   readonly #era: EraState
@@ -31,6 +34,7 @@ export class Client {
   readonly #inflight = new Set<AbortController>()
 
   constructor(transport: Transport, options: ClientOptions = {}) {
+    super()
     this.#options = options
     this.#wire = new Wire(transport, options, () => this.era)
     this.#era = new EraState(this.#wire, options.eraStore)
@@ -93,10 +97,16 @@ export class Client {
     return this.server
   }
 
-  /** Sends a request and resolves with its result; see README for the errors it rejects with. */
+  /**
+   * Sends a request and resolves with its checked result; see README for the errors it rejects with. Spec
+   * methods are typed by the method map (a misspelled one does not compile); any other method goes through
+   * `extensionMethod('vendor/method')` and resolves with an unchecked object.
+   */
+  request<M extends Method>(method: M, ...args: {} extends ParamsOf<M> ? [params?: ParamsOf<M>, options?: RequestOptions] : [params: ParamsOf<M>, options?: RequestOptions]): Promise<ResultOf<M>>
+  request(method: ExtensionMethod, params?: Result, options?: RequestOptions): Promise<Result>
   request(method: string, params: Result = {}, options: RequestOptions = {}): Promise<Result> {
     const deferred = new Held(this.#wire)
-    const promise = this.#guarded(method, params, options, deferred)
+    const promise = this.checked(method, options, (n) => this.#notify(n), (sent) => this.#guarded(method, params, sent, deferred))
     // Notifications an older server sent on this request's stream reach the app only once the request has
     // settled and its caller has resumed (a macrotask later), so a handler that awaits a request of its own
     // never runs inside this one.
@@ -194,7 +204,9 @@ export class Client {
     return this.#legacy.request(method, params, options, signal, deferred)
   }
 
-  #notify(notification: ServerNotification, handler = this.#options.onNotification): void {
+  #notify(message: ServerNotification, handler = this.#options.onNotification): void {
+    const notification = checked(message, (text, detail) => this.#wire.debug(text, detail))
+    if (!notification) return
     try {
       handler?.(notification)
     } catch (error) {
@@ -213,7 +225,7 @@ export class Client {
         const params = { notifications: filter, _meta: this.meta }
         return { id, response: this.#wire.request({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params }, signal, onMessage) }
       },
-      request: (method, params, signal) => this.request(method, params, { signal }),
+      request: (method, params, signal) => this.request(method as ExtensionMethod, params, { signal }),
       openStream: (signal) => legacy.openStream(signal),
       session: () => legacy.generation,
       onStream: (listener) => legacy.onStream(listener),

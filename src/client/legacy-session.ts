@@ -12,7 +12,7 @@ import { isModernError } from './era'
 import { reasonOf, Shared } from './limits'
 import { capabilities, clientMeta, toProgress } from './modern'
 import { toRpcError } from './to-rpc-error'
-import { check, checkResult } from './validate'
+import { check, checkResult, inputRequest } from './validate'
 
 type Result = Record<string, unknown>
 
@@ -157,7 +157,7 @@ export class LegacySession {
     } else if (method === 'elicitation/create' && options.legacyElicitation && options.onInputRequest) {
       try {
         const key = String(id)
-        const requests = { [key]: { method, params } }
+        const requests = { [key]: inputRequest({ method, params }) }
         const answers = withDefaults(requests, await options.onInputRequest(requests, { method, params: params ?? {}, round: 1, signal: new AbortController().signal }))
         answer = { result: (answers[key] as Result) ?? { action: 'cancel' } }
       } catch (error) {

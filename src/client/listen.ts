@@ -9,6 +9,7 @@ import { UnsupportedVersionError } from '../errors/unsupported-version-error'
 import { abortable, sleep } from '../transport/http'
 import { reasonOf } from './limits'
 import { toRpcError } from './to-rpc-error'
+import { notification } from './validate'
 
 type Result = Record<string, unknown>
 
@@ -107,8 +108,10 @@ export function listen(
   const debug = options.debug ?? (() => undefined)
   const ackTimeout = options.listenAckTimeout ?? 10_000
   const deliver = (message: JsonRpcNotification) => {
+    const checked = notification(message, debug)
+    if (!checked) return
     try {
-      handler(message)
+      handler(checked)
     } catch (error) {
       debug('a subscription handler threw', error)
     }

@@ -4,21 +4,9 @@ import type { JsonRpcNotification, JsonRpcRequest } from '../transport/types'
 
 export type Era = 'modern' | 'legacy'
 
-export interface Implementation {
-  name: string
-  version: string
-  title?: string
-  [key: string]: unknown
-}
-
-/** A notification from the server, as received (JSON-RPC envelope included). */
-export type ServerNotification = JsonRpcNotification
-
-/** One input request of an `input_required` round: `elicitation/create`, `sampling/createMessage` or `roots/list`. */
-export interface InputRequest {
-  method: string
-  params?: Record<string, unknown>
-}
+// The message types come from the zod schemas (src/schemas): one source for the run-time checks and the types.
+import type { Implementation, InputRequest, ServerNotification } from '../schemas/types'
+export type { Implementation, InputRequest, ServerNotification } from '../schemas/types'
 
 /**
  * Answers every input request of one round (key → response object, e.g. `{ action: 'accept', content }`).
@@ -121,6 +109,12 @@ export interface RequestOptions {
    * settled.
    */
   onNotification?: (notification: ServerNotification) => void
+  /**
+   * List methods (`tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`): an item that breaks
+   * the spec leaves the page and is handed here with the reason (spec: invalid tools are dropped from what
+   * tools/list surfaces). Without it, such an item fails the request with ProtocolError('invalid-result').
+   */
+  onInvalidItem?: (item: unknown, reason: string) => void
 }
 
 export interface ListenFilter {

@@ -1,118 +1,105 @@
-// Every check the client makes on what a server sends, behind one small API (check, checkResult, fits,
-// checkAnswer), so the checks themselves can change without touching the code that relies on them.
-// Loose objects: servers may add fields, and list items are checked one by one by the stores (a bad item must
-// not sink a whole page). A few lines of shape checking rather than a schema library: measured, zod/mini was
-// 5.2 KB min+gzip of a 17.4 KB Client + StreamableHttpTransport bundle.
-import type { JsonRpcErrorObject, JsonRpcResponse } from '../transport/types'
-import type { Implementation, InputRequest } from './types'
+// Every check the client makes on what a server sends, behind one small API (check, checkResult, checkItems,
+// fits, checkAnswer), with the zod/mini schemas of src/schemas as the single source of truth. Loose objects:
+// servers may add fields, and new kinds of content, capabilities and input requests pass through.
+import * as z from 'zod/mini'
+import type { JsonRpcResponse } from '../transport/types'
 import { ProtocolError } from '../errors/protocol-error'
-import { isObject } from '../transport/json-rpc'
+import { describe, parseWith } from '../schemas/check'
+import { resultSchemas } from '../schemas/methods'
+import { DiscoverResultSchema, InitializeResultSchema, InputRequiredResultSchema } from '../schemas/results'
+import { CreateTaskResultSchema, ErrorObjectSchema, GetTaskResultSchema } from '../schemas/tasks'
+import { PromptSchema, ResourceSchema, ResourceTemplateSchema, ToolSchema } from '../schemas/entities'
+import { jsonObject, page } from '../schemas/base'
+import { ServerNotificationSchema } from '../schemas/notifications'
+import { InputRequestSchema } from '../schemas/requests'
+import type { InputRequest, ServerNotification } from '../schemas/types'
 
 type Result = Record<string, unknown>
 
-/** Returns what is wrong with a value (a path and an expectation), or undefined when it fits. */
-type Check = (value: unknown, path: string) => string | undefined
-
-const is =
-  (type: string): Check =>
-  (value, path) =>
-    typeof value === type ? undefined : `${path}: expected ${type}`
-
-const string = is('string')
-const number = is('number')
-const boolean = is('boolean')
-
-/** An object with at least these fields; other fields pass through untouched (servers may add their own). */
-const object =
-  (fields: Record<string, Check> = {}): Check =>
-  (value, path) => {
-    if (!isObject(value)) return `${path}: expected object`
-    for (const [key, check] of Object.entries(fields)) {
-      const issue = check(value[key], `${path}.${key}`)
-      if (issue) return issue
-    }
-  }
-
-const array =
-  (item?: Check): Check =>
-  (value, path) =>
-    Array.isArray(value) ? (item ? value.map((v, i) => item(v, `${path}[${i}]`)).find(Boolean) : undefined) : `${path}: expected array`
-
-const optional =
-  (check: Check): Check =>
-  (value, path) =>
-    value === undefined ? undefined : check(value, path)
-
-const record = object()
-const error = object({ code: number, message: string })
-const page = (key: string) => object({ [key]: array(), nextCursor: optional(string) })
-const taskFields = { taskId: string, status: string, pollIntervalMs: optional(number) }
-
-export interface Task {
-  taskId: string
-  status: string
-  pollIntervalMs?: number
+const shapes = {
+  initialize: InitializeResultSchema,
+  'server/discover': DiscoverResultSchema,
+  task: CreateTaskResultSchema,
+  'tasks/get': GetTaskResultSchema,
+  input_required: InputRequiredResultSchema,
 }
+type Shapes = typeof shapes
 
-/** What each named shape promises about a value that passes it. */
-export interface Shapes {
-  initialize: { protocolVersion: string; capabilities: Result; serverInfo: Implementation; instructions?: string }
-  'server/discover': { supportedVersions: string[]; capabilities: Result; instructions?: string }
-  task: Task
-  'tasks/get': Task & { inputRequests?: Result; result?: Result; error?: JsonRpcErrorObject }
-  input_required: { inputRequests?: Record<string, InputRequest>; requestState?: string }
+/** List methods: the field that holds a page's items, and the schema of one item. */
+const lists: Record<string, [field: string, item: z.ZodMiniType]> = {
+  'tools/list': ['tools', ToolSchema],
+  'prompts/list': ['prompts', PromptSchema],
+  'resources/list': ['resources', ResourceSchema],
+  'resources/templates/list': ['resourceTemplates', ResourceTemplateSchema],
 }
+const entries = Object.entries(lists)
 
-const shapes: Record<keyof Shapes, Check> = {
-  initialize: object({ protocolVersion: string, capabilities: record, serverInfo: object({ name: string, version: string }), instructions: optional(string) }),
-  'server/discover': object({ supportedVersions: array(string), capabilities: record, instructions: optional(string) }),
-  task: object(taskFields),
-  'tasks/get': object({ ...taskFields, inputRequests: optional(record), result: optional(record), error: optional(error) }),
-  input_required: object({ inputRequests: optional(record), requestState: optional(string) }),
-}
+/**
+ * A page whose items are only required to be objects: its envelope (the array, `nextCursor`, `ttlMs`,
+ * `cacheScope`) is checked here, each item by `checkItems`, so that a caller may drop a bad item instead of the
+ * whole page (spec: "drop invalid tools from what tools/list surfaces").
+ */
+const pages = Object.fromEntries(entries.map(([method, [field]]) => [method, z.looseObject({ ...page, [field]: z.array(jsonObject) })]))
+/** The same pages with every item checked. */
+const strict = Object.fromEntries(entries.map(([method, [field, item]]) => [method, z.looseObject({ [field]: z.array(item) })]))
 
-/** Result shapes by method; methods not listed only need to be objects. */
-const results: Record<string, Check> = {
-  initialize: shapes.initialize,
-  'server/discover': shapes['server/discover'],
-  'tools/list': page('tools'),
-  'prompts/list': page('prompts'),
-  'resources/list': page('resources'),
-  'resources/templates/list': page('resourceTemplates'),
-  'tools/call': object({ content: array(object({ type: string })), isError: optional(boolean) }),
-  'prompts/get': object({ messages: array(object({ role: string, content: record })) }),
-  'resources/read': object({ contents: array(object({ uri: string })) }),
-  'completion/complete': object({ completion: object({ values: array(string) }) }),
-}
-
-function parse<T>(check: Check, value: unknown, what: string): T {
-  const issue = check(value, 'result')
-  if (issue) throw new ProtocolError('invalid-result', `Malformed ${what}`, [issue])
-  return value as T
-}
-
-/** The value, typed, when it has the named shape; else a ProtocolError "Malformed <what>" naming the path. */
-export function check<K extends keyof Shapes>(name: K, value: unknown, what = `${name} result`): Shapes[K] {
-  return parse(shapes[name], value, what)
+/** The value, typed, when it has the named shape; else a ProtocolError "Malformed <what>: <path>: <expected>". */
+export function check<K extends keyof Shapes>(name: K, value: unknown, what = `${name} result`): z.infer<Shapes[K]> {
+  return parseWith(shapes[name], value, what) as z.infer<Shapes[K]>
 }
 
 /** Whether a value has the named shape (for answers that may rightly be something else). */
 export function fits(name: keyof Shapes, value: unknown): boolean {
-  return !shapes[name](value, 'result')
+  return shapes[name].safeParse(value).success
 }
 
-/** The result of `method`, when it has the shape the spec gives it; else a ProtocolError for that request only. */
+/**
+ * The complete result of `method`, when it has the shape the spec gives it; else a ProtocolError for that
+ * request only. List items are left to `checkItems`; a method without a schema (an extension's) only needs to
+ * be an object, which `checkAnswer` has seen to.
+ */
 export function checkResult(method: string, result: unknown, what = `${method} result`): Result {
-  const shape = results[method]
-  return shape ? parse(shape, result, what) : (result as Result)
+  const schema = pages[method] ?? (resultSchemas as Record<string, z.ZodMiniType>)[method]
+  return schema ? (parseWith(schema, result, what) as Result) : (result as Result)
 }
 
-/** The answer to `method`, when it carries a result object or a well-formed error object. */
+/**
+ * Checks each item of a list page. Without `onInvalid`, a bad item fails the request naming its path; with it,
+ * the item leaves the page and is handed over with the reason (the stores show it beside the valid ones).
+ */
+export function checkItems(method: string, result: Result, onInvalid?: (item: unknown, reason: string) => void): Result {
+  const list = lists[method]
+  if (!list) return result
+  const [field, schema] = list
+  const items = result[field] as unknown[]
+  if (!onInvalid) return parseWith(strict[method]!, result, `${method} result`) as Result
+  const kept = items.filter((item, i) => {
+    const verdict = schema.safeParse(item)
+    if (!verdict.success) onInvalid(item, describe(verdict.error.issues, `${field}[${i}]`).join('; '))
+    return verdict.success
+  })
+  return kept.length === items.length ? result : { ...result, [field]: kept }
+}
+
+/** The answer to `method`, when it carries a result object or a well-formed error object (integer `code`). */
 export function checkAnswer(method: string, response: JsonRpcResponse): JsonRpcResponse {
-  if (response.error !== undefined) {
-    if (error(response.error, 'error')) throw new ProtocolError('invalid-result', `Malformed error object for ${method}`, response.error)
-  } else if (record(response.result, 'result')) {
-    throw new ProtocolError('invalid-result', `The answer to ${method} has no result object or error`, response)
-  }
+  if (response.error !== undefined) parseWith(ErrorObjectSchema, response.error, `error object for ${method}`)
+  else if (!jsonObject.safeParse(response.result).success) throw new ProtocolError('invalid-result', `The answer to ${method} has no result object or error`, response)
   return response
+}
+
+/**
+ * A server notification, typed, before it reaches an app's handler; undefined (and a debug line) when a
+ * notification of a known method is malformed. One of an unknown method passes as sent.
+ */
+export function notification(message: { method: string; params?: unknown }, debug: (message: string, detail?: unknown) => void): ServerNotification | undefined {
+  const verdict = ServerNotificationSchema.safeParse(message)
+  // The message itself, not zod's copy (see parseWith).
+  if (verdict.success) return message as ServerNotification
+  debug(`dropped a malformed ${message.method}: ${describe(verdict.error.issues, 'notification').join('; ')}`, message)
+}
+
+/** A legacy server's request for input, typed; a ProtocolError naming the path when it is malformed. */
+export function inputRequest(request: { method: string; params?: unknown }): InputRequest {
+  return parseWith(InputRequestSchema, request, `${request.method} request`)
 }

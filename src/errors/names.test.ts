@@ -31,6 +31,7 @@ const samples: Record<string, unknown[]> = {
   InputRequiredError: ['needs input', {}, 1],
   OAuthError: ['discovery', 'no metadata'],
   NetworkError: ['http://x/mcp', new TypeError('fetch failed'), false],
+  OutputSchemaError: ['echo', {}, []],
   ProtocolError: ['malformed-json', 'bad'],
   RedirectError: ['http://x/mcp', 'http://y/mcp', 307],
   RpcError: [-32000, 'nope'],

@@ -65,13 +65,15 @@ export function describe(issues: readonly Issue[], root = 'result'): string[] {
 }
 
 /**
- * The value as the schema reads it (loose objects keep unknown fields), or a ProtocolError naming what is
- * wrong: `Malformed tools/list result: result.tools[0].inputSchema: required object`.
+ * The value itself once the schema accepts it, or a ProtocolError naming what is wrong:
+ * `Malformed tools/list result: result.tools[0].inputSchema: required object`. The input is returned, not zod's
+ * copy: the schemas never transform, and a copy would turn a server's own `__proto__` key (JSON.parse makes it
+ * an ordinary property) into the copy's prototype, losing it.
  */
 export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.infer<S> {
   // reportInput: the message says what was there instead ("got string"); the inputs stay out of `detail`.
   const verdict = schema.safeParse(value, { reportInput: true })
-  if (verdict.success) return verdict.data
+  if (verdict.success) return value as z.infer<S>
   const lines = describe(verdict.error.issues)
   throw new ProtocolError('invalid-result', `Malformed ${what}: ${lines[0]}${lines.length > 1 ? ` (and ${lines.length - 1} more)` : ''}`, lines)
 }

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores'
 import { Client } from '../client/client'
-import type { RequestOptions, ServerNotification, SubscriptionState } from '../client/types'
+import type { ServerNotification, SubscriptionState } from '../client/types'
+import { extensionMethod } from '../schemas/method-map'
 import { AbortError } from '../errors/abort-error'
 import { RpcError } from '../errors/rpc-error'
 import { StreamableHttpTransport } from '../transport/streamable-http'
@@ -77,7 +78,7 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
         dispatch(notification, kind)
         options.onNotification?.(notification)
       }
-      const pages = await fetchPages((method, params) => client.request(method, params, { onNotification }), spec, maxPages)
+      const pages = await fetchPages((method, params, onInvalidItem) => client.request(extensionMethod(method), params, { onNotification, onInvalidItem }), spec, maxPages)
       // Pages fetched before a change was announced must not go back into the shared cache.
       if (cacheScope === 'public' && started === changes[kind]) sharedCache.set(cacheKey(kind), pages)
       return pages
@@ -121,9 +122,6 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
     },
   })
 
-  const request = (method: string, params: Record<string, unknown>, requestOptions?: RequestOptions) =>
-    client.request(method, params, requestOptions)
-
   return {
     client,
     $status,
@@ -136,20 +134,19 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
     connect,
     async callTool(name, args = {}, requestOptions) {
       try {
-        return await request('tools/call', { name, arguments: args }, requestOptions)
+        return await client.callTool({ name, arguments: args }, requestOptions)
       } catch (error) {
         // An unknown tool or rejected arguments may mean our list is out of date (spec: re-fetch early).
         if (error instanceof RpcError && (error.code === -32601 || error.code === -32602)) changed('tools')
         throw error
       }
     },
-    getPrompt: (name, args = {}, requestOptions) => request('prompts/get', { name, arguments: args }, requestOptions),
-    readResource: (uri, requestOptions) => request('resources/read', { uri }, requestOptions),
+    getPrompt: (name, args = {}, requestOptions) => client.getPrompt({ name, arguments: args }, requestOptions),
+    readResource: (uri, requestOptions) => client.readResource({ uri }, requestOptions),
     watchResource: (uri, onUpdate) => listen.watch(uri, onUpdate),
     async complete(ref, argument, context, requestOptions) {
-      // The client has checked the result's shape (`completion.values`, an array of strings).
-      const result = await request('completion/complete', { ref, argument, ...(context ? { context } : {}) }, requestOptions)
-      return result.completion as { values: string[]; total?: number; hasMore?: boolean }
+      const result = await client.complete({ ref, argument, ...(context ? { context } : {}) }, requestOptions)
+      return result.completion
     },
     refresh: (kind) => lists[kind].refresh(),
     async close() {

@@ -2,7 +2,8 @@ import { ProtocolError } from '../errors/protocol-error'
 import { RpcError } from '../errors/rpc-error'
 import { checkItem, type KindSpec } from './list-kinds'
 
-export type Requester = (method: string, params: Record<string, unknown>) => Promise<Record<string, unknown>>
+/** Sends one page request; items the client finds invalid go to `onInvalid` instead of failing the page. */
+export type Requester = (method: string, params: Record<string, unknown>, onInvalid: (item: unknown, reason: string) => void) => Promise<Record<string, unknown>>
 
 export interface Pages {
   items: Record<string, unknown>[]
@@ -55,7 +56,7 @@ async function fetchOnce(request: Requester, spec: KindSpec, maxPages: number): 
     if (page > maxPages) throw new ProtocolError('pagination', `${method} did not end within ${maxPages} pages (maxPages)`)
     let result: Record<string, unknown>
     try {
-      result = await request(method, cursor === undefined ? {} : { cursor })
+      result = await request(method, cursor === undefined ? {} : { cursor }, (item, reason) => invalid.push({ item, reason }))
     } catch (error) {
       throw cursor !== undefined && error instanceof RpcError && error.code === -32602 ? new CursorRejected(error) : error
     }

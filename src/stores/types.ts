@@ -3,6 +3,7 @@ import type { ReadableAtom } from 'nanostores'
 import type { Client } from '../client/client'
 import type { ClientOptions, Era, Implementation, RequestOptions, SubscriptionState } from '../client/types'
 import type { Transport } from '../transport/types'
+import type { CallToolResult, CompleteResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from '../schemas/types'
 
 export type ListKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates'
 
@@ -33,41 +34,8 @@ export interface ServerState {
   instructions?: string
 }
 
-export interface Tool {
-  name: string
-  title?: string
-  description?: string
-  inputSchema: Record<string, unknown>
-  outputSchema?: Record<string, unknown>
-  annotations?: Record<string, unknown>
-  icons?: unknown[]
-  _meta?: Record<string, unknown>
-  [key: string]: unknown
-}
-export interface Prompt {
-  name: string
-  title?: string
-  description?: string
-  arguments?: { name: string; title?: string; description?: string; required?: boolean }[]
-  [key: string]: unknown
-}
-export interface Resource {
-  uri: string
-  name: string
-  title?: string
-  description?: string
-  mimeType?: string
-  size?: number
-  [key: string]: unknown
-}
-export interface ResourceTemplate {
-  uriTemplate: string
-  name: string
-  title?: string
-  description?: string
-  mimeType?: string
-  [key: string]: unknown
-}
+// The items of the list atoms are the schemas' types: what the client checked is what the atoms hold.
+export type { Prompt, Resource, ResourceTemplate, Tool } from '../schemas/types'
 
 export interface McpOptions extends ClientOptions {
   /** Largest number of pages one list may take before it fails loudly. Default 1000. */
@@ -90,9 +58,10 @@ export interface Mcp {
   readonly $resourceTemplates: ReadableAtom<ListState<ResourceTemplate>>
   readonly $subscription: ReadableAtom<SubscriptionState | undefined>
   connect(): Promise<ServerState>
-  callTool(name: string, args?: Record<string, unknown>, options?: RequestOptions): Promise<Record<string, unknown>>
-  getPrompt(name: string, args?: Record<string, string>, options?: RequestOptions): Promise<Record<string, unknown>>
-  readResource(uri: string, options?: RequestOptions): Promise<Record<string, unknown>>
+  /** client.callTool(): the result is checked against the tool's outputSchema (OutputSchemaError). */
+  callTool(name: string, args?: Record<string, unknown>, options?: RequestOptions): Promise<CallToolResult>
+  getPrompt(name: string, args?: Record<string, string>, options?: RequestOptions): Promise<GetPromptResult>
+  readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult>
   /** Subscribes to one resource's updates (adds its URI to the listen filter); returns an unsubscribe function. */
   watchResource(uri: string, onUpdate: () => void): () => void
   complete(
@@ -100,7 +69,7 @@ export interface Mcp {
     argument: { name: string; value: string },
     context?: { arguments?: Record<string, string> },
     options?: RequestOptions,
-  ): Promise<{ values: string[]; total?: number; hasMore?: boolean }>
+  ): Promise<CompleteResult['completion']>
   refresh(kind: ListKind): Promise<void>
   close(): Promise<void>
 }
