@@ -14,8 +14,15 @@ export { RpcError } from './errors/rpc-error'
 export { UnsupportedVersionError } from './errors/unsupported-version-error'
 export { RedirectError, type RedirectRefusal } from './errors/redirect-error'
 export { InputRequiredError } from './errors/input-required-error'
+export { OutputSchemaError } from './errors/output-schema-error'
 export type * from './transport/types'
 export type * from './client/types'
+// Message types inferred from the zod schemas (the schemas themselves: 'nanomcp/schemas'), and the method map
+// that types client.request().
+export type * from './schemas/types'
+export type { Method, ParamsOf, ResultOf, MethodParams, ExtensionMethod, PaginatedParams, CallToolParams, GetPromptParams, ReadResourceParams, CompleteParams } from './schemas/method-map'
+export { extensionMethod } from './schemas/method-map'
+export type { ListOptions } from './client/helpers'
 export type * from './stores/types'
 // Skills extension (SEP-2640) and the machine-to-machine grants: tree-shaken away unless imported.
 export { listSkills, getSkill, loadSkill, readSkillFile, SKILLS_EXTENSION, SKILL_LIMITS } from './skills/index'
