@@ -1,8 +1,7 @@
-// oauth(): the part of OAuth every app that imports it downloads. It only holds `$auth` and forwards to the
-// session module, which (with oauth4webapi) is fetched the first time a server answers 401/403 or the user signs in.
+// oauth(): the part of OAuth every app that imports it downloads. It holds `$auth` and forwards to the session
+// module, which (with oauth4webapi) is fetched the first time a server answers 401/403 or the user signs in.
 import { atom } from 'nanostores'
-import { OAuthError } from '../errors/oauth-error'
-import { CALLBACK_KEY, FLOW_KEY, serverOf, tokenKey } from './keys'
+import { CALLBACK_KEY } from './keys'
 import type { AuthState, OAuthClient, OAuthOptions } from './types'
 import type { Session } from './session'
 
@@ -16,57 +15,25 @@ export function oauth(options: OAuthOptions): OAuthClient {
   const $auth = atom<AuthState>({ status: 'none' })
   let session: Session | undefined
   let loading: Promise<Session> | undefined
-  const load = () =>
-    (loading ??= import('./session').then((m) => (session = new m.Session(options, $auth, tokenKey))))
-  // Any failure is shown in $auth as well as thrown.
-  const track = async <T>(run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run()
-    } catch (error) {
-      if (error instanceof OAuthError && $auth.get().error !== error) {
-        $auth.set({ ...$auth.get(), status: error.code === 'interaction_required' ? 'required' : 'error', error })
-      }
-      throw error
-    }
-  }
-  const resumed = resume(load).catch(() => undefined)
+  const load = () => (loading ??= import('./session').then((m) => (session = new m.Session(options, $auth))))
+  // Redirect mode, back from the AS: handleOAuthCallback() left its answer for this page to redeem.
+  const resumed =
+    typeof sessionStorage !== 'undefined' && sessionStorage.getItem(CALLBACK_KEY)
+      ? load().then((s) => s.resume()).catch(() => undefined)
+      : undefined
+  // Stored tokens (a `storage` option) are only known to the session: it loads with the first request then.
+  const active = async () => (await resumed, session || options.storage ? load() : undefined)
 
   return {
     $auth,
-    async headers(request) {
-      await resumed
-      if (!session && !(await options.storage?.get(tokenKey(serverOf(request.url))))) return {}
-      return (await load()).headers(request)
-    },
+    headers: async (request) => (await (await active())?.headers(request)) ?? {},
     response: (response, request) => session?.response(response, request),
-    unauthorized: (response, request) => track(async () => (await load()).unauthorized(response, request)),
+    unauthorized: async (response, request) => (await load()).unauthorized(response, request),
     signIn() {
-      const { authorize, mode } = options
-      if (authorize) return track(async () => (await load()).signInWith(authorize))
-      if (mode === 'redirect') return track(async () => (await load()).signInWithRedirect())
       // Browsers allow a popup only inside the click: it opens now, blank, and the session fills it in later.
-      const popup = window.open('about:blank', 'nanomcp-oauth', 'popup,width=500,height=650')
-      return track(async () => (await load()).signInWithPopup(popup)).catch((error) => {
-        popup?.close()
-        throw error
-      })
+      const popup = options.authorize || options.mode === 'redirect' ? undefined : window.open('about:blank', 'nanomcp-oauth', 'popup,width=500,height=650')
+      return load().then((s) => s.signIn(popup))
     },
-    async signOut() {
-      await resumed
-      if (session || options.storage) await (await load()).signOut()
-      $auth.set({ status: 'none' })
-    },
+    signOut: async () => ((await active())?.signOut() ?? $auth.set({ status: 'none' })),
   }
-}
-
-/** Redirect mode, back on the app page: handleOAuthCallback() left the AS's answer in sessionStorage. */
-async function resume(load: () => Promise<Session>): Promise<void> {
-  const saved = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(CALLBACK_KEY)
-  if (!saved) return
-  sessionStorage.removeItem(CALLBACK_KEY)
-  const callback = new URL(saved)
-  const key = FLOW_KEY + callback.searchParams.get('state')
-  const flow = sessionStorage.getItem(key)
-  sessionStorage.removeItem(key)
-  await (await load()).complete(callback, flow ? JSON.parse(flow) : undefined)
 }

@@ -30,7 +30,7 @@ import { dpopKeyPair } from './dpop-key'
 import { authFor, clientFor, type RegisteredClient } from './registration'
 import type { AuthState, OAuthOptions, StoredTokens } from './types'
 import { waitForPopup } from './popup'
-import { FLOW_KEY, serverOf } from './keys'
+import { CALLBACK_KEY, FLOW_KEY, serverOf, tokenKey } from './keys'
 
 /** What a sign-in needs after the redirect: kept in memory, and in sessionStorage in redirect mode. */
 export interface PendingFlow {
@@ -61,7 +61,6 @@ const SKEW_MS = 30_000
 export class Session {
   readonly #o: OAuthOptions
   readonly #$auth: WritableAtom<AuthState>
-  readonly #key: (server: string) => string
   #server: URL | undefined
   #tokens: StoredTokens | undefined
   #context: Context | undefined
@@ -71,10 +70,21 @@ export class Session {
   // Sign-ins since the server last accepted a request: bounds step-up and 401-after-sign-in loops.
   #attempts = 0
 
-  constructor(options: OAuthOptions, $auth: WritableAtom<AuthState>, tokenKey: (server: string) => string) {
+  constructor(options: OAuthOptions, $auth: WritableAtom<AuthState>) {
     this.#o = options
     this.#$auth = $auth
-    this.#key = tokenKey
+  }
+
+  /** Any OAuthError is shown in $auth as well as thrown. */
+  async #track<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      if (error instanceof OAuthError && this.#$auth.get().error !== error) {
+        this.#set({ ...this.#$auth.get(), status: error.code === 'interaction_required' ? 'required' : 'error', error })
+      }
+      throw error
+    }
   }
 
   #debug(message: string): void {
@@ -113,7 +123,7 @@ export class Session {
   readonly #get: Get = (what, url) => this.#fetch(what, url, { headers: { accept: 'application/json' } })
 
   async #storage(server: string): Promise<StoredTokens | undefined> {
-    const saved = await this.#o.storage?.get(this.#key(server))
+    const saved = await this.#o.storage?.get(tokenKey(server))
     if (!saved) return undefined
     try {
       return JSON.parse(saved) as StoredTokens
@@ -126,8 +136,8 @@ export class Session {
     this.#tokens = tokens
     const server = this.#server?.href
     if (!server || !this.#o.storage) return
-    if (tokens) await this.#o.storage.set(this.#key(server), JSON.stringify(tokens))
-    else await this.#o.storage.delete(this.#key(server))
+    if (tokens) await this.#o.storage.set(tokenKey(server), JSON.stringify(tokens))
+    else await this.#o.storage.delete(tokenKey(server))
   }
 
   #seeServer(url: string): URL {
@@ -166,7 +176,11 @@ export class Session {
   }
 
   /** A 401/403 from the MCP server: true when fresh credentials are ready for one resend. */
-  async unauthorized(response: Response, request: { url: string; method: string }): Promise<boolean> {
+  unauthorized(response: Response, request: { url: string; method: string }): Promise<boolean> {
+    return this.#track(() => this.#unauthorized(response, request))
+  }
+
+  async #unauthorized(response: Response, request: { url: string; method: string }): Promise<boolean> {
     const server = this.#seeServer(request.url)
     const params = challengeParams(response, this.#tokens?.token_type === 'dpop')
     if (params.error === 'use_dpop_nonce' && this.#dpop && response.headers.has('dpop-nonce')) return true
@@ -279,8 +293,35 @@ export class Session {
     await this.complete(callback)
   }
 
-  /** signIn() in popup mode: `popup` was opened synchronously by the click; this fills it and waits. */
-  async signInWithPopup(popup: Window | null): Promise<void> {
+  /** signIn(): with the `authorize` hook, by redirect, or in the popup the click opened (null: it was blocked). */
+  signIn(popup: Window | null | undefined): Promise<void> {
+    const { authorize, mode } = this.#o
+    return this.#track(() =>
+      authorize
+        ? this.#signInWith(authorize)
+        : mode === 'redirect'
+          ? this.#signInWithRedirect()
+          : this.#signInWithPopup(popup ?? null).catch((error) => {
+              popup?.close()
+              throw error
+            }),
+    )
+  }
+
+  /** Redirect mode, back on the app page: redeems what handleOAuthCallback() kept in sessionStorage. */
+  resume(): Promise<void> {
+    const saved = sessionStorage.getItem(CALLBACK_KEY)
+    sessionStorage.removeItem(CALLBACK_KEY)
+    if (!saved) return Promise.resolve()
+    const callback = new URL(saved)
+    const key = FLOW_KEY + callback.searchParams.get('state')
+    const flow = sessionStorage.getItem(key)
+    sessionStorage.removeItem(key)
+    return this.#track(() => this.complete(callback, flow ? (JSON.parse(flow) as PendingFlow) : undefined))
+  }
+
+  /** Popup mode: `popup` was opened synchronously by the click; this fills it and waits. */
+  async #signInWithPopup(popup: Window | null): Promise<void> {
     const context = await this.#contextForSignIn()
     if (!popup) {
       const error = new OAuthError('popup_blocked', 'The browser blocked the sign-in popup: call signIn() from a click handler')
@@ -291,12 +332,12 @@ export class Session {
   }
 
   /** signIn() with an `authorize` hook (Node, tests). */
-  async signInWith(drive: (url: URL) => Promise<URL | string>): Promise<void> {
+  async #signInWith(drive: (url: URL) => Promise<URL | string>): Promise<void> {
     await this.#authorize(await this.#contextForSignIn(), drive)
   }
 
   /** signIn() in redirect mode: saves the flow for the page that comes back, then leaves. */
-  async signInWithRedirect(): Promise<void> {
+  async #signInWithRedirect(): Promise<void> {
     const { url, flow } = await this.start(await this.#contextForSignIn(), location.href)
     sessionStorage.setItem(`${FLOW_KEY}${flow.state}`, JSON.stringify(flow))
     location.assign(url.href)
