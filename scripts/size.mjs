@@ -18,6 +18,8 @@ const cases = [
   ['Client + StreamableHttpTransport, zod bundled', `export { Client, StreamableHttpTransport } from ${lib}`, BUDGET],
   ['Client + StreamableHttpTransport, zod external', `export { Client, StreamableHttpTransport } from ${lib}`, ZOD_EXTERNAL_TARGET, zod],
   ['+ createMcp', `export { Client, StreamableHttpTransport, createMcp } from ${lib}`],
+  // OAuth: oauth() is in the entry; its flow and oauth4webapi are the chunk loaded on demand (first 401 or sign-in).
+  ['+ createMcp + oauth (flow on demand)', `export { Client, StreamableHttpTransport, createMcp, oauth } from ${lib}`],
   ['+ SseTransport', `export { Client, StreamableHttpTransport, SseTransport } from ${lib}`],
   ['everything', `export * from ${lib}`],
   // nanomcp/shared, its own entry: what each tab loads (the leader/per-tab host on demand), and the SharedWorker
