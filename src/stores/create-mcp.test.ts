@@ -1,5 +1,5 @@
 // createMcp against the real Client over an in-memory server (FakeTransport), modern and legacy.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ReadableAtom } from 'nanostores'
 import { forgetEras } from '../client/client'
 import type { ServerNotification } from '../client/types'
@@ -12,10 +12,19 @@ import type { ListState, Mcp, McpOptions } from './types'
 
 const tool = (name: string, description?: string) => ({ name, inputSchema: { type: 'object' }, ...(description ? { description } : {}) })
 const manyTools = (n: number) => Array.from({ length: n }, (_, i) => tool(`tool-${i}`))
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-async function until(check: () => boolean, what: string, ms = 3000): Promise<void> {
-  for (const end = Date.now() + ms; !check(); await sleep(5)) if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+/** One turn of the event loop (promise jobs, I/O, timers due): no clock is involved, so none is waited on. */
+const turn = () => new Promise((resolve) => setImmediate(resolve))
+/** Waits until `check` holds, re-checking after each turn of the event loop; fails if it never does. */
+async function until(check: () => boolean, what: string, turns = 5000): Promise<void> {
+  for (let n = 0; !check(); n++) {
+    if (n === turns) throw new Error(`never happened: ${what}`)
+    await turn()
+    // Under fake timers, what is due now (a 0 ms timeout) still runs; the clock itself does not move.
+    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0)
+  }
 }
+// nanostores unmounts a store this long after its last listener left.
+const UNMOUNT_DELAY = 1000
 /** Watches an atom (which mounts it) and records every value it is set to. */
 function record<T>($atom: ReadableAtom<T>) {
   const values: T[] = []
@@ -31,6 +40,7 @@ const open = (transport: FakeTransport, options?: McpOptions) => {
   return mcp
 }
 afterEach(async () => {
+  vi.useRealTimers()
   await Promise.all(opened.splice(0).map((mcp) => mcp.close()))
   forgetEras()
 })
@@ -40,7 +50,8 @@ describe('lists (2026-07-28 server)', () => {
     const all = manyTools(10_000)
     const server = new FakeTransport('modern', { tools: {} }, { 'tools/list': pages('tools', () => all, 100) })
     const mcp = open(server)
-    await sleep(20)
+    await turn()
+    await turn()
     expect(server.requests).toHaveLength(0)
     expect(mcp.$status.get()).toEqual({ status: 'idle' })
 
@@ -76,7 +87,8 @@ describe('lists (2026-07-28 server)', () => {
     const server = new FakeTransport('modern', { tools: { listChanged: true } }, {
       'tools/list': async () => {
         const v = ++version
-        await sleep(30)
+        // A server that takes a moment: the burst below arrives while a refresh is in flight.
+        await turn()
         return { tools: [tool('stable'), tool('moving', `v${v}`)], ttlMs: 60_000, cacheScope: 'private' }
       },
     })
@@ -89,7 +101,7 @@ describe('lists (2026-07-28 server)', () => {
 
     for (let i = 0; i < 1000; i++) server.notify('notifications/tools/list_changed')
     await until(() => server.count('tools/list') === 3 && loaded(mcp.$tools.get()), 'the refreshes')
-    await sleep(60)
+    for (let i = 0; i < 5; i++) await turn()
     expect(server.count('tools/list')).toBe(3)
     // Figure: 3 atom updates for the burst: loading on (stale: a change was announced), the in-flight run's list
     // (still loading and stale, since a change is queued behind it), the queued run's final list.
@@ -107,6 +119,7 @@ describe('lists (2026-07-28 server)', () => {
   })
 
   it('serve a stale list flagged as such after its TTL, without polling, and re-fetch on the next mount', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     let served = 0
     const server = new FakeTransport('modern', { tools: {} }, {
       'tools/list': () => ({ tools: [tool(`t${++served}`)], ttlMs: 80, cacheScope: 'private' }),
@@ -115,13 +128,15 @@ describe('lists (2026-07-28 server)', () => {
     let tools = record(mcp.$tools)
     await until(() => loaded(mcp.$tools.get()), 'the list')
     expect(mcp.$tools.get().stale).toBe(false)
-    await until(() => mcp.$tools.get().stale, 'the stale flag')
-    await sleep(150)
+    await vi.advanceTimersByTimeAsync(79)
+    expect(mcp.$tools.get().stale).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(mcp.$tools.get().stale).toBe(true)
+    await vi.advanceTimersByTimeAsync(150)
     expect(server.count('tools/list')).toBe(1)
     expect(tools.values.map((s) => s.stale)).toEqual([false, true])
     tools.off()
-    // nanostores unmounts a store 1 s after its last listener left.
-    await sleep(1100)
+    await vi.advanceTimersByTimeAsync(UNMOUNT_DELAY)
     tools = record(mcp.$tools)
     // Shown stale (with the old items) while it re-fetches.
     expect(mcp.$tools.get()).toMatchObject({ loading: true, stale: true, items: [tool('t1')] })
@@ -131,13 +146,15 @@ describe('lists (2026-07-28 server)', () => {
   })
 
   it('keep a fresh list on a re-mount within its TTL', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const server = new FakeTransport('modern', { prompts: {} }, { 'prompts/list': () => ({ prompts: [{ name: 'p' }], ttlMs: 60_000, cacheScope: 'private' }) })
     const mcp = open(server, { ttlMs: 60_000 })
     expect(mcp.$prompts.get().items).toEqual([]) // get() mounts and unmounts: it starts the load
     await until(() => loaded(mcp.$prompts.value!), 'the list')
-    await sleep(1100)
+    await vi.advanceTimersByTimeAsync(UNMOUNT_DELAY)
     const prompts = record(mcp.$prompts)
-    await sleep(30)
+    await turn()
+    await turn()
     expect(server.count('prompts/list')).toBe(1)
     expect(prompts.values).toHaveLength(0)
     await mcp.refresh('prompts')
@@ -215,7 +232,7 @@ describe('bad lists', () => {
     await until(() => loaded(mcp.$resourceTemplates.get()), 'templates')
     const state = mcp.$resourceTemplates.get()
     expect(state.items).toEqual([{ uriTemplate: 'file:///{path}', name: 'files' }])
-    expect(state.invalid).toEqual([{ item: { name: 'no template' }, reason: 'resourceTemplates[1].uriTemplate: required string' }])
+    expect(state.invalid).toEqual([{ item: { name: 'no template' }, reason: '"uriTemplate" must be a string' }])
     expect(state.error).toBeInstanceOf(ProtocolError)
     templates.off()
   })
@@ -248,15 +265,19 @@ describe('the subscription', () => {
     const mcp = open(server)
     const offs = [record(mcp.$tools).off, record(mcp.$prompts).off, record(mcp.$resources).off]
     await until(() => mcp.$subscription.get()?.status === 'acknowledged', 'the acknowledgement')
-    await sleep(20)
+    await turn()
+    await turn()
     expect(server.count('subscriptions/listen')).toBe(1)
     // resources has no listChanged: it is not asked for.
     expect(server.requests.find((r) => r.method === 'subscriptions/listen')!.params!.notifications).toEqual({
       toolsListChanged: true,
       promptsListChanged: true,
     })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     for (const off of offs) off()
-    await until(() => server.listens.size === 0, 'the close', 3000)
+    // The unmount, then the reconciliation it schedules (a 0 ms timeout, which runs 1 ms later).
+    await vi.advanceTimersByTimeAsync(UNMOUNT_DELAY + 1)
+    await until(() => server.listens.size === 0, 'the close')
     expect(mcp.$subscription.get()).toEqual({ status: 'closed', reason: 'client' })
   })
 
@@ -265,7 +286,8 @@ describe('the subscription', () => {
     const mcp = open(server)
     const tools = record(mcp.$tools)
     await until(() => loaded(mcp.$tools.get()), 'the list')
-    await sleep(30)
+    await turn()
+    await turn()
     expect(server.count('subscriptions/listen')).toBe(0)
     expect(mcp.$subscription.get()).toBeUndefined()
     tools.off()

@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createListStore, type ListSource } from './list-store'
+
+// nanostores unmounts a store this long after its last listener left.
+const UNMOUNT_DELAY = 1000
+const turn = () => new Promise((resolve) => setImmediate(resolve))
+afterEach(() => void vi.useRealTimers())
 
 const pages = (name: string) => ({ items: [{ name }], invalid: [], expiresAt: Date.now() + 60_000, scope: 'private' as const })
 
 describe('a list store', () => {
   it('does not take pages loaded before an announced change as fresh', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     let version = 1
     let release!: () => void
     let loads = 0
@@ -21,16 +27,16 @@ describe('a list store', () => {
     }
     const store = createListStore<{ name: string }>('tools', source)
     const unbind = store.$atom.listen(() => undefined)
-    await new Promise((r) => setTimeout(r, 0))
+    expect(loads).toBe(1)
     unbind()
-    await new Promise((r) => setTimeout(r, 1100)) // nanostores unmounts a store 1 s after its last listener
+    await vi.advanceTimersByTimeAsync(UNMOUNT_DELAY)
     version = 2
     store.invalidate() // list_changed arrives while the first load is still in flight
     release()
-    await new Promise((r) => setTimeout(r, 10))
+    await turn()
     expect(store.$atom.get()).toMatchObject({ items: [{ name: 'v1' }], stale: true })
     const rebind = store.$atom.listen(() => undefined)
-    await new Promise((r) => setTimeout(r, 10))
+    await turn()
     expect(loads).toBe(2)
     expect(store.$atom.get()).toMatchObject({ items: [{ name: 'v2' }], stale: false, loading: false })
     rebind()
@@ -40,7 +46,7 @@ describe('a list store', () => {
     const source: ListSource = { ttlMs: undefined, cached: () => undefined, mounted: () => undefined, load: () => new Promise(() => undefined) }
     const store = createListStore<{ name: string }>('tools', source)
     const unbind = store.$atom.listen(() => undefined)
-    await new Promise((r) => setTimeout(r, 0))
+    await turn()
     expect(store.$atom.get().loading).toBe(true)
     store.close()
     expect(store.$atom.get().loading).toBe(false)
