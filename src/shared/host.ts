@@ -91,9 +91,17 @@ export function createHost(namespace: string): Host & { readonly lock: string } 
         }
       }
       let backlog = granted
+      // One bad message (a tab from another version of the library) must not stop the port, nor the worker.
+      const safely = (message: TabMessage) => {
+        try {
+          handle(message)
+        } catch {
+          // ignored: the tab's own guard settles its call, if it made one
+        }
+      }
       port.onMessage((message) => {
-        if (holding) handle(message)
-        else backlog = backlog.then(() => handle(message))
+        if (holding) safely(message)
+        else backlog = backlog.then(() => safely(message))
       })
     },
   }

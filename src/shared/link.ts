@@ -70,6 +70,8 @@ function elect(namespace: string): Election {
     for (const listener of current.listeners) listener()
     // Leads for the rest of the tab's life: closing the tab frees the lock for the next one.
     await new Promise(() => {})
+  }).catch(() => {
+    // The lock manager refused (an opaque origin): this tab never leads; a follower still finds a leader if any.
   })
   return current
 }

@@ -14,6 +14,7 @@ import { decodeError, decodeValue, encodeError } from './wire-error'
 // transport's validation into every tab).
 const LIST_KEY: Partial<Record<AtomName, string>> = { $tools: 'name', $prompts: 'name', $resources: 'uri', $resourceTemplates: 'uriTemplate' }
 const PING_MS = 10_000
+const GUARD_MS = 10_000
 
 /** An option holding a function anywhere (eraStore, auth) cannot reach the worker; it stays out of the key. */
 const cloneable = (value: unknown) => {
@@ -244,16 +245,28 @@ export function createSharedMcp(url: string, options: SharedMcpOptions = {}): Sh
         else queue = queue.filter((m) => !(m.t === 'call' && m.id === callId))
         reject(new AbortError(signal?.reason))
       }
+      // The shared client bounds every call by its timeout; this guard only catches a host that can no longer
+      // answer and whose death went unnoticed (no Web Locks on this origin).
+      const limit = (timeout ?? (typeof options.timeout === 'number' ? options.timeout : 60_000)) + GUARD_MS
+      const guard = Number.isFinite(limit)
+        ? setTimeout(() => {
+            const entry = pending.get(callId)
+            pending.delete(callId)
+            entry?.reject(new SharedError('host-lost', `${op}: the shared client did not answer within ${limit} ms`))
+          }, limit)
+        : undefined
       const settle = <T>(fn: (value: T) => void) => (value: T) => {
+        clearTimeout(guard)
         signal?.removeEventListener('abort', onAbort)
         fn(value)
       }
       pending.set(callId, { resolve: settle(resolve), reject: settle(reject), sent: false, ...(onProgress ? { onProgress } : {}), ...(onLog ? { onLog } : {}) })
-      const options = { ...(timeout === undefined ? {} : { timeout }), ...(logLevel === undefined ? {} : { logLevel }), progress: !!onProgress, log: !!onLog }
+      const callOptions = { ...(timeout === undefined ? {} : { timeout }), ...(logLevel === undefined ? {} : { logLevel }), progress: !!onProgress, log: !!onLog }
       try {
-        send({ t: 'call', id: callId, op, args: args.slice(0, OPS[op]), options })
+        send({ t: 'call', id: callId, op, args: args.slice(0, OPS[op]), options: callOptions })
       } catch (error) {
         pending.delete(callId)
+        clearTimeout(guard)
         return reject(new SharedError('not-cloneable', `${op}: its arguments cannot be sent to the shared client (${(error as Error).name}: ${(error as Error).message})`, { cause: error }))
       }
       signal?.addEventListener('abort', onAbort, { once: true })
