@@ -4,9 +4,10 @@ import { startEverything } from './everything.mjs'
 import { startFaults } from './faults.mjs'
 import { startLegacy } from './legacy.mjs'
 import { startModern } from './modern.mjs'
+import { startProtectedServer } from './oauth/start.mjs'
 import { startSse } from './sse.mjs'
 
-export const SERVER_KINDS = ['modern', 'legacy', 'sse', 'everything', 'everythingSse', 'faults']
+export const SERVER_KINDS = ['modern', 'legacy', 'sse', 'everything', 'everythingSse', 'faults', 'protected', 'protectedLegacy']
 
 const starters = {
   modern: ({ port }) => startModern({ port }),
@@ -15,6 +16,9 @@ const starters = {
   everything: ({ timeoutMs }) => startEverything({ mode: 'streamableHttp', timeoutMs }),
   everythingSse: ({ timeoutMs }) => startEverything({ mode: 'sse', timeoutMs }),
   faults: ({ port }) => startFaults({ port }),
+  // modern / legacy behind OAuth (oidc-provider AS with its login forms): oauth/start.mjs
+  protected: () => startProtectedServer({ upstream: 'modern' }),
+  protectedLegacy: () => startProtectedServer({ upstream: 'legacy' }),
 }
 
 /**
@@ -45,7 +49,7 @@ export async function startServers({ only = SERVER_KINDS, ports = {}, timeoutMs 
 
   const servers = {}
   outcomes.forEach((outcome, i) => {
-    servers[kinds[i]] = { url: outcome.value.url, control: outcome.value.control }
+    servers[kinds[i]] = { url: outcome.value.url, control: outcome.value.control, ...(outcome.value.issuer && { issuer: outcome.value.issuer }) }
   })
   return { servers, stop }
 }

@@ -1,13 +1,15 @@
 // Types for the embedded MCP servers, shared by the Vitest globalSetup and the tests that use the servers.
 
 /** The servers `startServers()` can start (`faults`: scripted redirects and cross-origin endpoints, faults.mjs). */
-export type ServerKind = 'modern' | 'legacy' | 'sse' | 'everything' | 'everythingSse' | 'faults'
+export type ServerKind = 'modern' | 'legacy' | 'sse' | 'everything' | 'everythingSse' | 'faults' | 'protected' | 'protectedLegacy'
 
 export interface ServerEntry {
   /** The MCP endpoint: `http://127.0.0.1:<port>/mcp`, or the `/sse` URL for HTTP+SSE servers. */
   url: string
   /** Base URL of the control endpoints (`${control}/control/add-tool`, ...); undefined for server-everything. */
   control: string | undefined
+  /** protected/protectedLegacy (behind OAuth, scripts/servers/oauth): the authorization server's issuer. */
+  issuer?: string
 }
 
 export type Servers = Record<ServerKind, ServerEntry>

@@ -1,7 +1,7 @@
 // oauth() against a real authorization server (oidc-provider) and a protected front of the embedded modern MCP
 // server that checks JWTs and DPoP proofs with jose. The person at the AS is nodeAuthorize(): redirects followed
 // with a cookie jar, auto-approved login and consent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { Client } from '../client/client'
 import { OAuthError } from '../errors/oauth-error'
 import { StreamableHttpTransport } from '../transport/streamable-http'
@@ -231,4 +231,23 @@ describe('oauth() with a real authorization server', () => {
     const response = new Response('{}', { status: 403, headers: { 'www-authenticate': 'Bearer error="invalid_request"' } })
     expect(await auth.unauthorized(response, { url: stack.url, method: 'POST' })).toBe(false)
   })
+})
+
+describe('the protected embedded servers (startServers: protected, protectedLegacy)', () => {
+  for (const kind of ['protected', 'protectedLegacy'] as const) {
+    it(`${kind}: signs in through the AS's login and consent forms, then lists tools`, async (context) => {
+      const entry = inject('servers')[kind]
+      if (!entry) return context.skip()
+      const jar = cookieJar()
+      const auth = oauth({ redirectUri: REDIRECT, authorize: nodeAuthorize(REDIRECT, jar) })
+      const client = new Client(new StreamableHttpTransport(entry.url, { auth }), { clientInfo: { name: 'oauth-test', version: '1' } })
+      await client.connect()
+      const { tools } = (await client.request('tools/list', {})) as { tools: { name: string }[] }
+      expect(tools.map((t) => t.name)).toContain('echo')
+      expect(auth.$auth.get()).toMatchObject({ status: 'authorized', issuer: entry.issuer })
+      // The AS session cookie exists only once the login form was submitted.
+      expect(jar.header(new URL(entry.issuer!))).toContain('_session=')
+      await client.close()
+    })
+  }
 })

@@ -26,3 +26,26 @@ export async function startOAuthStack({ upstream, interactions = 'auto', accessT
     close: () => Promise.all([rs.close(), as.close()]).then(() => undefined),
   }
 }
+
+/**
+ * For startServers(): an embedded modern or legacy MCP server of its own behind OAuth, with the AS's real dev
+ * login and consent forms (any login and password). `{ url, control, issuer, close }`; `control` has
+ * /control/stats and /control/expire (every token seen so far is refused as expired from then on).
+ */
+export async function startProtectedServer({ upstream: kind, interactions = 'dev' }) {
+  const { startModern } = await import('../modern.mjs')
+  const { startLegacy } = await import('../legacy.mjs')
+  const upstream = await (kind === 'legacy' ? startLegacy() : startModern())
+  try {
+    const stack = await startOAuthStack({ upstream: upstream.url, interactions, label: `protected ${kind} server` })
+    return {
+      url: stack.url,
+      control: stack.rs.origin,
+      issuer: stack.issuer,
+      close: () => Promise.all([stack.close(), upstream.close()]).then(() => undefined),
+    }
+  } catch (error) {
+    await upstream.close()
+    throw error
+  }
+}
