@@ -195,6 +195,7 @@ export function listen(
     const delay = Math.max(Math.min(max, base * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2), retryAfter(failure))
     const g = globalThis as { navigator?: { onLine?: boolean }; addEventListener?: (type: string, fn: () => void, o: object) => void }
     if (g.navigator?.onLine === false && g.addEventListener) {
+      debug('offline: reconnecting once the online event fires')
       await abortable(new Promise<void>((resolve) => g.addEventListener!('online', resolve, { once: true })), stop.signal)
     }
     await sleep(delay, stop.signal)
