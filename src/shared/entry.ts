@@ -4,6 +4,7 @@ import { AbortError } from '../errors/abort-error'
 import { InputRequiredError } from '../errors/input-required-error'
 import { McpError } from '../errors/mcp-error'
 import { createMcp } from '../stores/create-mcp'
+import { StreamableHttpTransport } from '../transport/streamable-http'
 import type { Mcp } from '../stores/types'
 import { ATOMS, OPS, type AtomName, type HostMessage, type ShareKey, type TabMessage } from './protocol'
 import { decodeError, encodeError, encodeValue } from './wire-error'
@@ -98,8 +99,9 @@ export function createEntry(key: ShareKey, onEmpty: () => void): Entry {
     })
   }
 
-  const mcp: Mcp = createMcp(key.url, {
-    ...key.options,
+  const { headers, ...options } = key.options as { headers?: Record<string, string> }
+  const mcp: Mcp = createMcp(headers ? new StreamableHttpTransport(key.url, { headers }) : key.url, {
+    ...options,
     onNotification: (value) => broadcast({ t: 'notification', value }, (tab) => tab.notifications),
     onTrace: (value) => tabs.size && broadcast({ t: 'trace', value }, (tab) => tab.trace),
     ...(key.input ? { onInputRequest: askTab } : {}),

@@ -71,6 +71,24 @@ describe('createSharedMcp where nothing can be shared (Node)', () => {
     await expect(mcp.readResource('nanomcp://notes/none-such-note-x/y')).rejects.toMatchObject({ name: expect.stringMatching(/Error$/) })
   })
 
+  it('sends the static headers it was given on every request', async () => {
+    const sent: (string | null)[] = []
+    const real = globalThis.fetch
+    // In Node the per-tab host runs in this process, so the global fetch it calls is the one the test watches.
+    globalThis.fetch = (input, init) => {
+      sent.push(new Headers(init?.headers).get('authorization'))
+      return real(input, init)
+    }
+    try {
+      const { mcp } = open('shared-local-headers', { headers: { Authorization: 'Bearer static-token' } })
+      expect(text(await mcp.callTool('echo', { text: 'with headers' }))).toBe('with headers')
+    } finally {
+      globalThis.fetch = real
+    }
+    expect(sent.length).toBeGreaterThan(0)
+    expect(new Set(sent)).toEqual(new Set(['Bearer static-token']))
+  })
+
   it('rejects calls after close with SharedError("closed")', async () => {
     const { mcp } = open('shared-local-close')
     await mcp.close()

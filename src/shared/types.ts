@@ -25,6 +25,11 @@ export interface SharedMcpOptions extends Omit<McpOptions, 'eraStore'> {
   worker?: () => SharedWorker
   /** How long a worker may take to answer before the tab falls back (ms). Default 5000. */
   workerTimeout?: number
+  /**
+   * Sent on every request by the shared client (e.g. a static `Authorization`). Plain strings only: a function
+   * could not reach the worker. Tabs with different headers get different clients.
+   */
+  headers?: Record<string, string>
   /** Web Locks and BroadcastChannel names are prefixed with this (separate apps on one origin). Default 'nanomcp'. */
   namespace?: string
 }
