@@ -181,6 +181,16 @@ describe('clientCredentials', () => {
     expect(error).toMatchObject({ name: 'OAuthError', code: 'unreachable', detail: 'http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp' })
   })
 
+  it('never sends its tokens to another origin, and refuses to fetch tokens for one', async () => {
+    const net = network(() => tokenResponse())
+    const auth = clientCredentials({ clientId: 'a', clientSecret: 'b', fetch: net.fetch })
+    await send(auth, net.fetch)
+    const other = { url: 'http://127.0.0.1:10/mcp', method: 'POST' }
+    expect(await auth.headers(other)).toEqual({})
+    await expect(auth.unauthorized(new Response(null, { status: 401 }), other)).rejects.toMatchObject({ code: 'resource_mismatch' })
+    expect(net.calls).toHaveLength(1)
+  })
+
   it('rejects bad options at once', () => {
     expect(() => clientCredentials({ clientId: 'a' })).toThrow(TypeError)
     expect(() => clientCredentials({ clientId: 'a', clientSecret: 'b', privateKey: {} })).toThrow(TypeError)

@@ -37,6 +37,9 @@ export function grantProvider(options: GrantOptionsBase, acquire: Acquire): Auth
   let pending: Promise<CachedToken> | undefined
   let scope = options.scope
   let stepUps = 0
+  // The origin of the server the tokens are for: a provider shared by mistake never sends them anywhere else.
+  let origin: string | undefined
+  const elsewhere = (url: string) => origin !== undefined && new URL(url).origin !== origin
   // Which token each request carried, and which tokens the server has accepted at least once.
   const sentWith = new WeakMap<HttpRequest, string | undefined>()
   const accepted = new WeakSet<CachedToken>()
@@ -65,6 +68,7 @@ export function grantProvider(options: GrantOptionsBase, acquire: Acquire): Auth
 
   return {
     async headers(request): Promise<Record<string, string>> {
+      if (elsewhere(request.url)) return {}
       let current = pending ? await pending : token
       // Once the AS is known, an expired token is replaced before use rather than after a 401.
       if (current && expired(current) && found) current = await fetchToken()
@@ -77,6 +81,10 @@ export function grantProvider(options: GrantOptionsBase, acquire: Acquire): Auth
     },
 
     async unauthorized(response, request) {
+      if (elsewhere(request.url)) {
+        throw new OAuthError('resource_mismatch', `This grant holds tokens for ${origin}, not for ${request.url}: give each server its own grant`, request.url)
+      }
+      origin ??= new URL(request.url).origin
       const used = sentWith.get(request)
       if (pending) await pending.catch(() => undefined)
       // Another request has already replaced the token this one carried: resend with the new one.
