@@ -39,9 +39,11 @@ const entries = Object.entries(lists)
  * `cacheScope`) is checked here, each item by `checkItems`, so that a caller may drop a bad item instead of the
  * whole page (spec: "drop invalid tools from what tools/list surfaces").
  */
-const pages = Object.fromEntries(entries.map(([method, [field]]) => [method, z.looseObject({ ...page, [field]: z.array(jsonObject) })]))
-/** The same pages with every item checked. */
-const strict = Object.fromEntries(entries.map(([method, [field, item]]) => [method, z.looseObject({ [field]: z.array(item) })]))
+// Items are only looked at here (a zod object would copy each one, and 10,000 tools make that show).
+const anObject = z.custom<Result>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+const pages = Object.fromEntries(entries.map(([method, [field]]) => [method, z.looseObject({ ...page, [field]: z.array(anObject) })]))
+/** The item arrays, checked whole. */
+const strict = Object.fromEntries(entries.map(([method, [, item]]) => [method, z.array(item)]))
 
 /** The value, typed, when it has the named shape; else a ProtocolError "Malformed <what>: <path>: <expected>". */
 export function check<K extends keyof Shapes>(name: K, value: unknown, what = `${name} result`): z.infer<Shapes[K]> {
@@ -72,7 +74,7 @@ export function checkItems(method: string, result: Result, onInvalid?: (item: un
   if (!list) return result
   const [field, schema] = list
   const items = result[field] as unknown[]
-  if (!onInvalid) return parseWith(strict[method]!, result, `${method} result`) as Result
+  if (!onInvalid) return parseWith(strict[method]!, items, `${method} result`, `result.${field}`), result
   const kept = items.filter((item, i) => {
     const verdict = schema.safeParse(item)
     if (!verdict.success) onInvalid(item, describe(verdict.error.issues, `${field}[${i}]`).join('; '))

@@ -70,10 +70,10 @@ export function describe(issues: readonly Issue[], root = 'result'): string[] {
  * copy: the schemas never transform, and a copy would turn a server's own `__proto__` key (JSON.parse makes it
  * an ordinary property) into the copy's prototype, losing it.
  */
-export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.infer<S> {
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, what: string, root = 'result'): z.infer<S> {
   // reportInput: the message says what was there instead ("got string"); the inputs stay out of `detail`.
   const verdict = schema.safeParse(value, { reportInput: true })
   if (verdict.success) return value as z.infer<S>
-  const lines = describe(verdict.error.issues)
+  const lines = describe(verdict.error.issues, root)
   throw new ProtocolError('invalid-result', `Malformed ${what}: ${lines[0]}${lines.length > 1 ? ` (and ${lines.length - 1} more)` : ''}`, lines)
 }
