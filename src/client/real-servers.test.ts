@@ -7,6 +7,7 @@ import { SseTransport } from '../transport/sse'
 import { scoped } from '../../scripts/servers/scoped.ts'
 import type { ServerStats } from '../../scripts/servers/types.ts'
 import type { ServerNotification, SubscriptionState } from './types'
+import { Arrivals, when } from '../testing/wait'
 
 const servers = inject('servers')
 const clients: Client[] = []
@@ -21,13 +22,6 @@ const make = (transport: StreamableHttpTransport | SseTransport, options = {}) =
   const client = new Client(transport, options)
   clients.push(client)
   return client
-}
-const until = async (check: () => boolean, ms = 8000) => {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 20))
-  }
 }
 const state = (s: { $state: { get(): SubscriptionState } }) => s.$state.get()
 
@@ -68,37 +62,38 @@ describe('the modern server', () => {
   it('listen(): a tool-list change and a resource update arrive; close(); the server ending it', async () => {
     const server = scoped(servers.modern, 'client-listen')
     const client = make(new StreamableHttpTransport(server.url))
-    const seen: string[] = []
+    const seen = new Arrivals<string>()
     const sub = client.listen({ toolsListChanged: true, resourceSubscriptions: ['nanomcp://notes/readme'] }, (n: ServerNotification) => seen.push(n.method))
     expect(state(sub).status).toBe('opening')
-    await until(() => state(sub).status === 'acknowledged')
+    await when(sub.$state, (s) => s.status === 'acknowledged')
     expect(state(sub)).toMatchObject({ notifications: { toolsListChanged: true } })
     await post(`${server.control}/control/add-tool`)
     await post(`${server.control}/control/touch`)
-    await until(() => seen.length >= 2)
-    expect(seen.sort()).toEqual(['notifications/resources/updated', 'notifications/tools/list_changed'])
+    await seen.nth(1)
+    expect([...seen.all].sort()).toEqual(['notifications/resources/updated', 'notifications/tools/list_changed'])
     await sub.close()
     expect(state(sub)).toMatchObject({ status: 'closed', reason: 'client' })
 
     const second = client.listen({ toolsListChanged: true })
-    await until(() => state(second).status === 'acknowledged')
+    await when(second.$state, (s) => s.status === 'acknowledged')
     await post(`${server.control}/control/close-listens?mode=graceful`)
-    await until(() => state(second).status === 'closed')
+    await when(second.$state, (s) => s.status === 'closed')
     expect(state(second)).toMatchObject({ status: 'closed', reason: 'server' })
   })
 
   it('listen(): a dropped stream is reopened and still delivers', async () => {
     const server = scoped(servers.modern, 'client-listen-drop')
     const client = make(new StreamableHttpTransport(server.url), { listenBackoff: { baseMs: 20, maxMs: 100 } })
-    const seen: string[] = []
+    const seen = new Arrivals<string>()
     const sub = client.listen({ toolsListChanged: true }, (n: ServerNotification) => seen.push(n.method))
-    await until(() => state(sub).status === 'acknowledged')
-    const states: string[] = []
+    await when(sub.$state, (s) => s.status === 'acknowledged')
+    const states = new Arrivals<string>()
     sub.$state.listen((s) => states.push(s.status))
     await post(`${server.control}/control/close-listens?mode=drop`)
-    await until(() => states.includes('opening') && state(sub).status === 'acknowledged')
+    await states.find((s) => s === 'opening')
+    await when(sub.$state, (s) => s.status === 'acknowledged')
     await post(`${server.control}/control/add-tool`)
-    await until(() => seen.length === 1)
+    await seen.nth(0)
     await sub.close()
   })
 })
@@ -158,26 +153,27 @@ describe('the stateful legacy server', () => {
   it('listen(): list_changed and resources/updated arrive on the GET stream and survive a dropped session', async () => {
     const server = scoped(servers.legacy, 'client-legacy-listen')
     const client = make(new StreamableHttpTransport(server.url), { listenBackoff: { baseMs: 20, maxMs: 100 } })
-    const seen: string[] = []
+    const seen = new Arrivals<string>()
     const sub = client.listen({ toolsListChanged: true, resourceSubscriptions: ['nanomcp://notes/readme'], taskIds: ['t'] }, (n: ServerNotification) =>
       seen.push(n.method),
     )
-    await until(() => state(sub).status === 'acknowledged')
+    await when(sub.$state, (s) => s.status === 'acknowledged')
     expect(state(sub)).toEqual({ status: 'acknowledged', notifications: { toolsListChanged: true, resourceSubscriptions: ['nanomcp://notes/readme'] } })
     await post(`${server.control}/control/add-tool`)
     await post(`${server.control}/control/touch`)
-    await until(() => seen.length >= 2)
-    expect([...seen].sort()).toEqual(['notifications/resources/updated', 'notifications/tools/list_changed'])
+    await seen.nth(1)
+    expect([...seen.all].sort()).toEqual(['notifications/resources/updated', 'notifications/tools/list_changed'])
 
-    const states: string[] = []
+    const states = new Arrivals<string>()
     sub.$state.listen((s) => states.push(s.status))
     const before = client.transport.sessionId
     await post(`${server.control}/control/drop-sessions`)
-    await until(() => states.includes('opening') && state(sub).status === 'acknowledged')
+    await states.find((s) => s === 'opening')
+    await when(sub.$state, (s) => s.status === 'acknowledged')
     expect(client.transport.sessionId).not.toBe(before)
     await post(`${server.control}/control/add-tool`)
-    await until(() => seen.length >= 3)
-    expect(seen[2]).toBe('notifications/tools/list_changed')
+    await seen.nth(2)
+    expect(seen.all[2]).toBe('notifications/tools/list_changed')
     await post(`${server.control}/control/stats/reset`)
     await sub.close()
     expect(state(sub)).toMatchObject({ status: 'closed', reason: 'client' })
@@ -187,12 +183,12 @@ describe('the stateful legacy server', () => {
   it('listen() on HTTP+SSE delivers on the EventSource stream', async () => {
     const server = scoped(servers.sse, 'client-sse-listen')
     const client = make(new SseTransport(server.url, { EventSource }))
-    const seen: string[] = []
+    const seen = new Arrivals<string>()
     const sub = client.listen({ toolsListChanged: true }, (n: ServerNotification) => seen.push(n.method))
-    await until(() => state(sub).status === 'acknowledged')
+    await when(sub.$state, (s) => s.status === 'acknowledged')
     await post(`${server.control}/control/add-tool`)
-    await until(() => seen.length === 1)
-    expect(seen).toEqual(['notifications/tools/list_changed'])
+    await seen.nth(0)
+    expect(seen.all).toEqual(['notifications/tools/list_changed'])
     await sub.close()
   })
 
@@ -207,7 +203,7 @@ describe('the stateful legacy server', () => {
     await eraStore.set(client.transport.url, { era: 'legacy', protocolVersion: LEGACY_VERSIONS[0]! })
     const legacyClient = make(new StreamableHttpTransport(client.transport.url), { eraStore })
     const sub = legacyClient.listen({ toolsListChanged: true })
-    await until(() => state(sub).status === 'closed')
+    await when(sub.$state, (s) => s.status === 'closed')
     expect(state(sub)).toMatchObject({ status: 'closed', reason: 'server' })
     expect((state(sub) as { message: string }).message).toMatch(/405/)
   })
