@@ -265,6 +265,7 @@ export class Session {
     }
     const url = new URL(as.authorization_endpoint!)
     const query = url.searchParams
+    for (const [name, value] of Object.entries(this.#o.authorizationParams ?? {})) query.set(name, value)
     query.set('response_type', 'code')
     query.set('client_id', client.client_id)
     query.set('redirect_uri', this.#o.redirectUri)

@@ -39,6 +39,8 @@ export interface OAuthOptions {
   applicationType?: 'web' | 'native'
   /** Scopes to ask for in addition to the ones the server challenges with. */
   scope?: string
+  /** Extra authorization request parameters, e.g. `{ login_hint, prompt }` (the flow's own ones cannot be replaced). */
+  authorizationParams?: Record<string, string>
   /** How the browser shows the AS: a popup (default) or a full-page redirect. Ignored when `authorize` is set. */
   mode?: 'popup' | 'redirect'
   /**

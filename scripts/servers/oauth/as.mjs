@@ -9,6 +9,7 @@ import { exportJWK, generateKeyPair } from 'jose'
 import { closeServer, listenOnLoopback } from '../listen.mjs'
 
 export const TEST_USER = 'test-user'
+export const AUTO_LOGIN_HINT = 'nanomcp-auto-approve'
 
 /**
  * Listens first (the issuer must carry the real port, exactly), then `configure({ resource, scopes })` once the
@@ -108,16 +109,23 @@ export async function startAuthServer({ interactions = 'auto', accessTokenTTL = 
     return provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true })
   }
 
+  // With the dev forms on, a sign-in that sends login_hint=AUTO_LOGIN_HINT is still approved at once: browser
+  // tests cannot fill a cross-origin popup's forms (Playwright e2e can, and does).
+  async function wantsAuto(req, res) {
+    if (interactions === 'auto') return true
+    const details = await provider.interactionDetails(req, res).catch(() => undefined)
+    return details?.params.login_hint === AUTO_LOGIN_HINT
+  }
+
   const callback = provider.callback()
-  server.on('request', (req, res) => {
-    if (interactions === 'auto' && req.method === 'GET' && /^\/interaction\/[^/?]+(\?|$)/.test(req.url)) {
-      autoInteraction(req, res).catch((error) => {
-        res.statusCode = 500
-        res.end(String(error))
-      })
-      return
+  server.on('request', async (req, res) => {
+    try {
+      if (req.method === 'GET' && /^\/interaction\/[^/?]+(\?|$)/.test(req.url) && (await wantsAuto(req, res))) return await autoInteraction(req, res)
+      callback(req, res)
+    } catch (error) {
+      res.statusCode = 500
+      res.end(String(error))
     }
-    callback(req, res)
   })
 
   return {
