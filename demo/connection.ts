@@ -3,6 +3,7 @@
 //
 // Only the URL, the transport, the timeout and the legacy toggle are remembered. Headers and the bearer token
 // never are: a `?url=` link chosen by someone else must not be able to carry a stored token to their server.
+import type { LogLevel } from '../src/index'
 import type { TransportChoice } from './servers'
 
 export interface Settings {
@@ -11,10 +12,14 @@ export interface Settings {
   /** Seconds; 0 or empty means the library's default (60 s). */
   timeout: number
   legacyElicitation: boolean
+  /** '' = ask for no logs. */
+  logLevel: LogLevel | ''
 }
 
 const KEY = 'nanomcp-demo:connection'
 const TRANSPORTS: readonly TransportChoice[] = ['auto', 'http', 'sse']
+export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']
+export const isLogLevel = (value: unknown): value is LogLevel => LOG_LEVELS.includes(value as LogLevel)
 
 export const isTransport = (value: unknown): value is TransportChoice => TRANSPORTS.includes(value as TransportChoice)
 
@@ -29,6 +34,7 @@ function stored(): Partial<Settings> {
       transport: isTransport(data.transport) ? data.transport : undefined,
       timeout: typeof data.timeout === 'number' && data.timeout >= 0 ? data.timeout : undefined,
       legacyElicitation: data.legacyElicitation === true,
+      logLevel: isLogLevel(data.logLevel) ? data.logLevel : undefined,
     }
   } catch {
     // Storage blocked (private mode, sandboxed frame) or garbage in it: start from nothing.
@@ -50,6 +56,7 @@ export function initialSettings(search = location.search): Settings & { fromLink
     transport: isTransport(linkTransport) ? linkTransport : (saved.transport ?? 'auto'),
     timeout: saved.timeout ?? 0,
     legacyElicitation: saved.legacyElicitation ?? false,
+    logLevel: saved.logLevel ?? '',
     fromLink: linkUrl !== null,
   }
 }

@@ -1,7 +1,8 @@
 // The right-hand pane: what one selected tool, prompt, resource or template is, and a form to use it.
-import type { ListKind, Mcp, Progress, RequestOptions } from '../src/index'
+import type { ListKind, LogLevel, Mcp, Progress, RequestOptions } from '../src/index'
 import { displayName, type Item } from './catalog'
 import { fill, h, isRecord, json } from './dom'
+import { attachCompletions } from './completions'
 import type { Call, History } from './history'
 import { onOpenResource, renderError, renderPromptResult, renderReadResult, renderToolResult } from './render-content'
 import { FormInputError, schemaForm, type SchemaForm } from './schema-form'
@@ -49,7 +50,13 @@ function withJsonEditor(fields: SchemaForm): SchemaForm {
   }
 }
 
-export function createDetails(pane: HTMLElement, mcp: Mcp, history: History) {
+export interface LogOptions {
+  /** The level asked of 2026-07-28 servers on every call; undefined asks for no logs. */
+  level: LogLevel | undefined
+  onLog: NonNullable<RequestOptions['onLog']>
+}
+
+export function createDetails(pane: HTMLElement, mcp: Mcp, history: History, logs: LogOptions) {
   // Watches outlive the selection: a resource stays subscribed until the user stops it or disconnects.
   const watches = new Map<string, { stop: () => void; updates: number; last?: number }>()
 
@@ -81,7 +88,7 @@ export function createDetails(pane: HTMLElement, mcp: Mcp, history: History) {
       ),
     )
     try {
-      output.replaceChildren(render(await history.record(call, () => request({ signal: controller.signal, onProgress }))))
+      output.replaceChildren(render(await history.record(call, () => request({ signal: controller.signal, onProgress, ...(logs.level ? { logLevel: logs.level, onLog: logs.onLog } : {}) }))))
     } catch (error) {
       output.replaceChildren(renderError(error))
     }
@@ -143,19 +150,16 @@ export function createDetails(pane: HTMLElement, mcp: Mcp, history: History) {
       properties: Object.fromEntries(args.map((a) => [String(a.name), { type: 'string', title: a.title, description: a.description }])),
       required: args.filter((a) => a.required === true).map((a) => String(a.name)),
     }
-    fill(
-      pane,
-      ...header(item, 'Prompt'),
-      actionForm(schemaForm(schema), 'Get prompt', (values) =>
+    const form = actionForm(schemaForm(schema), 'Get prompt', (values) =>
         run(
           output,
           { method: 'prompts/get', params: { name: item.name, arguments: values } },
           (options) => mcp.getPrompt(item.name, values as Record<string, string>, options),
           renderPromptResult,
         ),
-      ),
-      output,
     )
+    attachCompletions(form, mcp, { type: 'ref/prompt', name: item.name })
+    fill(pane, ...header(item, 'Prompt'), form, output)
   }
 
   function resource(item: Item) {
@@ -235,6 +239,7 @@ export function createDetails(pane: HTMLElement, mcp: Mcp, history: History) {
       preview.textContent = uri
       void run(output, { method: 'resources/read', params: { uri } }, (options) => mcp.readResource(uri, options), renderReadResult)
     })
+    attachCompletions(form, mcp, { type: 'ref/resource', uri: uriTemplate })
     fill(pane, ...header(item, 'Resource template', h('p', {}, 'URI: ', preview)), form, output)
   }
 

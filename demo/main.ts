@@ -5,7 +5,7 @@ import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../src/errors/network-e
 // Not part of the package's index; the demo reports the library's own version as its client version.
 import { PACKAGE_VERSION } from '../src/version'
 import { bindCatalog } from './catalog'
-import { checkServerUrl, initialSettings, parseHeaders, saveSettings, SettingsError, shareLink, isTransport, type Settings } from './connection'
+import { checkServerUrl, initialSettings, isLogLevel, parseHeaders, saveSettings, SettingsError, shareLink, isTransport, type Settings } from './connection'
 import { createDetails } from './details'
 import { diagnose, watchedFetch, type HttpAnswer } from './diagnose'
 import { byId, fill, h } from './dom'
@@ -24,6 +24,7 @@ const tokenInput = byId<HTMLInputElement>('bearer-token')
 const headersInput = byId<HTMLTextAreaElement>('custom-headers')
 const timeoutInput = byId<HTMLInputElement>('request-timeout')
 const legacyBox = byId<HTMLInputElement>('legacy-elicitation')
+const logLevelSelect = byId<HTMLSelectElement>('log-level')
 const formProblem = byId('form-problem')
 const disconnectButton = byId<HTMLButtonElement>('disconnect-button')
 const status = byId('status')
@@ -53,6 +54,7 @@ urlInput.value = settings.url
 transportSelect.value = settings.transport
 timeoutInput.value = settings.timeout ? String(settings.timeout) : ''
 legacyBox.checked = settings.legacyElicitation
+logLevelSelect.value = settings.logLevel
 
 let servers: EmbeddedServer[] = []
 let current: { mcp: Mcp; unbind: (() => void)[] } | undefined
@@ -69,7 +71,8 @@ function readForm(): Settings & { headers: Record<string, string> } {
   if (timeoutInput.validity.badInput || !Number.isFinite(timeout) || timeout < 0 || timeout > 3600) {
     throw new SettingsError('The request timeout is a number of seconds between 1 and 3600 (empty: 60).')
   }
-  return { url, transport: transportChoice(), timeout, legacyElicitation: legacyBox.checked, headers: parseHeaders(headersInput.value, tokenInput.value) }
+  const logLevel = isLogLevel(logLevelSelect.value) ? logLevelSelect.value : ''
+  return { url, transport: transportChoice(), timeout, legacyElicitation: legacyBox.checked, logLevel, headers: parseHeaders(headersInput.value, tokenInput.value) }
 }
 
 // One input round at a time: a second one waits for the first dialog to close.
@@ -99,7 +102,7 @@ function renderSubscription(state: SubscriptionState | undefined) {
 }
 
 async function connect(options: ReturnType<typeof readForm>) {
-  const { url, transport, headers, timeout, legacyElicitation } = options
+  const { url, transport, headers, timeout, legacyElicitation, logLevel } = options
   await disconnect()
   const mine = ++attempt
   const answers: HttpAnswer[] = []
@@ -139,12 +142,20 @@ async function connect(options: ReturnType<typeof readForm>) {
     for (const section of sections) section.hidden = false
     history.replaceState(null, '', shareLink(url, transport))
     const transportLabel = mcp.client.transport.kind === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'
-    const details = createDetails(byId('detail'), mcp, calls)
+    // Logs: 2026-07-28 asks per request (the details pane passes the level); older servers are told once.
+    if (logLevel && server.era === 'legacy' && server.capabilities.logging !== undefined) {
+      const request = mcp.client.request.bind(mcp.client) as unknown as (method: string, params: Record<string, unknown>) => Promise<unknown>
+      void calls.record({ method: 'logging/setLevel', params: { level: logLevel } }, () => request('logging/setLevel', { level: logLevel })).catch(() => undefined)
+    }
+    const details = createDetails(byId('detail'), mcp, calls, {
+      level: logLevel || undefined,
+      onLog: (log) => notifications.add({ method: 'notifications/message', params: log }),
+    })
     details.clear()
     unbind.push(
       // Failures after the connection (a list that cannot load, a dropped server) land in the same place.
       mcp.$status.subscribe((s) => s.status === 'error' && status.replaceChildren(renderError(s.error))),
-      mcp.$server.subscribe((s) => s && renderServerInfo(serverCard, s, transportLabel)),
+      mcp.$server.subscribe((s) => s && renderServerInfo(serverCard, s, transportLabel, mcp)),
       bindCatalog(byId('catalog'), mcp, server, (kind, item) => {
         details.show(kind, item)
         // In the one-column (phone) layout the pane sits below the whole list: bring it into view.
@@ -186,7 +197,7 @@ function submit() {
     formProblem.textContent = error.message
     return
   }
-  saveSettings({ url: options.url, transport: options.transport, timeout: options.timeout, legacyElicitation: options.legacyElicitation })
+  saveSettings({ url: options.url, transport: options.transport, timeout: options.timeout, legacyElicitation: options.legacyElicitation, logLevel: options.logLevel })
   transcript.clear()
   notifications.clear()
   calls.clear()
