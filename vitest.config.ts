@@ -20,7 +20,7 @@ export default defineConfig({
       {
         extends: true,
         // Pre-bundled up front, so Vite does not discover them mid-run and reload the test page.
-        optimizeDeps: { include: ['eventsource-parser', 'nanostores', 'react', 'react-dom/client', '@nanostores/react'] },
+        optimizeDeps: { include: ['eventsource-parser', 'nanostores', 'zod/mini', '@cfworker/json-schema', 'react', 'react-dom/client', '@nanostores/react'] },
         test: {
           name: 'browser',
           include: ['src/**/*.browser.test.{ts,tsx}', 'scripts/**/*.browser.test.ts', 'demo/**/*.browser.test.ts'],
