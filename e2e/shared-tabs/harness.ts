@@ -81,7 +81,7 @@ export const live = (page: Page, timeout = 15_000) =>
   ])
 
 /** Adds a tool on the server and resolves with how long each tab took to show it (ms; Infinity: not within `wait`). */
-export async function latencies(pages: Page[], server: ReturnType<typeof scope>, wait = 3000): Promise<number[]> {
+export async function latencies(pages: Page[], server: ReturnType<typeof scope>, wait = budget()): Promise<number[]> {
   const started = Date.now()
   const { name } = (await server.control('add-tool')) as { name: string }
   return Promise.all(
