@@ -5,7 +5,7 @@ import type { JsonRpcNotification, JsonRpcRequest } from '../transport/types'
 export type Era = 'modern' | 'legacy'
 
 // The message types come from the zod schemas (src/schemas): one source for the run-time checks and the types.
-import type { Implementation, InputRequest, ServerNotification } from '../schemas/types'
+import type { Implementation, InputRequest, ServerCapabilities, ServerNotification } from '../schemas/types'
 export type { Implementation, InputRequest, ServerNotification } from '../schemas/types'
 
 /**
@@ -36,7 +36,8 @@ export interface ServerDescription {
   era: Era
   protocolVersion: string
   serverInfo?: Implementation
-  capabilities: Record<string, unknown>
+  /** Checked against the schema: known capabilities are objects with typed flags; unknown ones are kept. */
+  capabilities: ServerCapabilities
   instructions?: string
   supportedVersions?: string[]
 }

@@ -3,7 +3,7 @@ import type { ReadableAtom } from 'nanostores'
 import type { Client } from '../client/client'
 import type { ClientOptions, Era, Implementation, RequestOptions, SubscriptionState } from '../client/types'
 import type { Transport } from '../transport/types'
-import type { CallToolResult, CompleteResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from '../schemas/types'
+import type { CallToolResult, CompleteResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities, Tool } from '../schemas/types'
 
 export type ListKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates'
 
@@ -30,7 +30,7 @@ export interface ServerState {
   era: Era
   protocolVersion: string
   serverInfo?: Implementation
-  capabilities: Record<string, unknown>
+  capabilities: ServerCapabilities
   instructions?: string
 }
 
