@@ -58,16 +58,16 @@ export async function serverMetadata(issuer: string, get: Get): Promise<Authoriz
   for (const candidate of urls) {
     const response = await get('authorization server metadata', candidate)
     if (!response.ok) continue
+    // The MCP spec asks for the identical string (oauth4webapi compares normalized URLs): checked first.
+    const claimed = ((await response.clone().json().catch(() => undefined)) as { issuer?: unknown } | undefined)?.issuer
+    if (claimed !== issuer) {
+      throw new OAuthError('issuer_mismatch', `Authorization server metadata at ${candidate} names issuer ${String(claimed)}, not ${issuer}`, candidate)
+    }
     let metadata: AuthorizationServer
     try {
       metadata = await processDiscoveryResponse(url, response)
     } catch (error) {
-      const mismatch = (error as { code?: string }).code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED'
-      throw new OAuthError(mismatch ? 'issuer_mismatch' : 'discovery', `Unusable authorization server metadata at ${candidate}`, candidate, { cause: error })
-    }
-    // oauth4webapi compares normalized URLs; the MCP spec asks for the identical string.
-    if (metadata.issuer !== issuer) {
-      throw new OAuthError('issuer_mismatch', `Authorization server metadata at ${candidate} names issuer ${metadata.issuer}, not ${issuer}`, candidate)
+      throw new OAuthError('discovery', `Unusable authorization server metadata at ${candidate}: ${(error as Error).message}`, candidate, { cause: error })
     }
     return metadata
   }
