@@ -56,7 +56,7 @@ export async function httpFetch(
       await discard(response)
       throw new RedirectError(target, response.url, response.status)
     }
-    auth?.response?.(response, request)
+    if (auth?.response) await asked(() => auth.response!(response, request))
     const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null
     if (location !== null) {
       await discard(response)

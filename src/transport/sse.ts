@@ -3,8 +3,8 @@ import { McpError } from '../errors/mcp-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { abortable, contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, isAuthFailure } from './http'
-import { idKey, parseMessages } from './json-rpc'
-import { noop, route, track, type Debug, type OnMessage, type Pending } from './pending'
+import { parseMessages } from './json-rpc'
+import { noop, progressKey, progressOwner, route, track, type Debug, type OnMessage, type Pending } from './pending'
 import { readText } from './read-body'
 import { httpError, isCrossOrigin } from './response-errors'
 import { openSource } from './sse-source'
@@ -65,8 +65,7 @@ export class SseTransport implements Transport {
   }
 
   request(message: JsonRpcRequest, options: SendOptions = {}): Promise<JsonRpcResponse> {
-    const meta = message.params?._meta as { progressToken?: unknown } | undefined
-    const token = options.onMessage && (typeof meta?.progressToken === 'string' || typeof meta?.progressToken === 'number') ? idKey(meta.progressToken) : undefined
+    const token = options.onMessage && progressKey(message)
     // Everything else that is not the final answer goes where the session's messages go (openStream views).
     return track(
       this.#pending,
@@ -219,10 +218,8 @@ export class SseTransport implements Transport {
       return this.#debug('ignoring a malformed SSE message', error)
     }
     for (const message of messages) {
-      const token = 'method' in message && message.method === 'notifications/progress' ? message.params?.progressToken : undefined
-      const owner = token === undefined ? undefined : this.#progress.get(idKey(token as string))
-      if (owner) route(message, this.#pending, [owner], this.#debug)
-      else route(message, this.#pending, this.#views, this.#debug)
+      const owner = progressOwner(message, this.#progress)
+      route(message, this.#pending, owner ? [owner] : this.#views, this.#debug)
     }
   }
 }

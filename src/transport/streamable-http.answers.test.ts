@@ -50,6 +50,23 @@ describe('202, JSON and SSE answers', () => {
     await transport.close()
   })
 
+  it('progress for a request parked by a 202 reaches that request on the GET stream; other progress stays there', async () => {
+    let get: import('node:http').ServerResponse | undefined
+    const { url } = await serve((request, res) => {
+      if (request.method === 'GET') return void ((get = res), openSse(res))
+      res.writeHead(202).end()
+      get!.write(event(progress(1, 'mine')) + event(progress(1, 'other')) + event(result(request.json.id)))
+    })
+    const transport = new StreamableHttpTransport(url)
+    const onStream: unknown[] = []
+    await transport.openStream((m) => onStream.push(m))
+    const mine: unknown[] = []
+    await transport.request(legacy(7, 'tools/call', { _meta: { progressToken: 'mine' } }), { onMessage: (m) => mine.push(m) })
+    expect(mine).toEqual([progress(1, 'mine')])
+    expect(onStream).toEqual([progress(1, 'other')])
+    await transport.close()
+  })
+
   it('accepts a JSON-RPC batch array as a JSON answer', async () => {
     const { url } = await serve((request, res) => sendJson(res, [progress(1), result(request.json.id, { ok: true })]))
     const seen: unknown[] = []

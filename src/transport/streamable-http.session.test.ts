@@ -156,21 +156,24 @@ describe('openStream', () => {
   })
 
   it('a request parked by a 202 fails when the last GET stream ends, instead of waiting for its timeout', async () => {
-    let release!: () => void
+    let get!: import('node:http').ServerResponse
     const { url } = await serve((req, res) => {
-      if (req.method === 'GET') {
-        openSse(res)
-        release = () => res.end()
-        return
-      }
+      if (req.method === 'GET') return void ((get = res), openSse(res))
       res.writeHead(202).end()
+      // Progress for the request, repeated until the request hears it: then it is parked (its progress is
+      // routed to it only once parked), whatever order the two connections are read in.
+      ticker = setInterval(() => get.write(event(progress(1, 'p'))), 5)
     })
+    let ticker: ReturnType<typeof setInterval> | undefined
     const transport = new StreamableHttpTransport(url)
     transport.protocolVersion = '2025-11-25'
     await transport.openStream(() => undefined)
-    const parked = transport.request({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
-    await new Promise((r) => setTimeout(r, 50))
-    release()
+    let heard!: () => void
+    const parkedNow = new Promise<void>((resolve) => (heard = resolve))
+    const parked = transport.request({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { progressToken: 'p' } } }, { onMessage: () => heard() })
+    await parkedNow
+    clearInterval(ticker)
+    get.end()
     const failure = (await parked.catch((e: unknown) => e)) as ProtocolError
     expect(failure).toBeInstanceOf(ProtocolError)
     expect(failure.streamClosed).toBe(true)

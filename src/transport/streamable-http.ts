@@ -4,7 +4,7 @@ import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, isAuthFailure, JSON_HEADERS, sleep } from './http'
 import { idKey, parseMessages } from './json-rpc'
-import { noop, route, track, type Debug, type OnMessage, type Pending } from './pending'
+import { noop, progressKey, progressOwner, route, track, type Debug, type OnMessage, type Pending } from './pending'
 import { link } from './link'
 import { learnTools, modernHeaders, modernVersion } from './modern-headers'
 import { readText } from './read-body'
@@ -43,6 +43,8 @@ export class StreamableHttpTransport implements Transport {
   readonly #debug: Debug
   readonly #pending = new Map<string, Pending>()
   readonly #parked = new Set<Pending>()
+  /** Requests parked by a 202, by progress token: their progress comes on a GET stream but is theirs alone. */
+  readonly #progress = new Map<string, Pending>()
   readonly #tools = new Map<string, ParamHeader[]>()
   #sessionId: string | undefined
   #lifetime = new AbortController()
@@ -75,6 +77,7 @@ export class StreamableHttpTransport implements Transport {
           signal,
           done: (entry) => {
             this.#parked.delete(entry)
+            for (const [key, owner] of this.#progress) if (owner === entry) this.#progress.delete(key)
             linked.done(!entry.drained)
           },
         }
@@ -186,6 +189,8 @@ export class StreamableHttpTransport implements Transport {
         throw new ProtocolError('transport', `${message.method} got 202, to be answered on a GET stream, but none is open`)
       }
       this.#parked.add(entry)
+      const token = progressKey(message)
+      if (token && entry.onMessage) this.#progress.set(token, entry)
       return
     }
     if (!response.ok) throw await httpError(response, this.#max)
@@ -240,7 +245,10 @@ export class StreamableHttpTransport implements Transport {
           this.#debug('dropped a malformed message on the session stream', error)
           return false
         }
-        for (const message of messages) route(message, this.#pending, receivers, this.#debug, own)
+        for (const message of messages) {
+          const owner = sessionStream ? progressOwner(message, this.#progress) : undefined
+          route(message, this.#pending, owner ? [owner] : receivers, this.#debug, own)
+        }
         return finished()
       })
       if (finished()) return true
