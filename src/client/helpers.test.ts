@@ -100,6 +100,13 @@ for (const era of ['modern', 'legacy'] as const) {
       expect((await client.callTool({ name: 'weather' })).isError).toBe(true)
     })
 
+    it('callTool lists the tools once even when the listing fails, and then leaves results unchecked', async () => {
+      const { client, server } = open(era, { 'tools/call': () => ({ content: [], structuredContent: 'x' }) })
+      expect((await client.callTool({ name: 'weather' })).structuredContent).toBe('x')
+      expect((await client.callTool({ name: 'weather' })).structuredContent).toBe('x')
+      expect(server.count('tools/list')).toBe(1)
+    })
+
     it('callTool of a tool with an outputSchema but no structuredContent is an OutputSchemaError', async () => {
       const { client } = open(era, { 'tools/list': () => ({ tools: [weather] }), 'tools/call': () => ({ content: [] }) })
       await expect(client.callTool({ name: 'weather' })).rejects.toBeInstanceOf(OutputSchemaError)

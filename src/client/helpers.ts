@@ -56,7 +56,8 @@ export abstract class Helpers {
   async callTool(params: CallToolParams, options?: RequestOptions): Promise<ResultOf<'tools/call'>> {
     const result = (await this.request('tools/call', params, options)) as ResultOf<'tools/call'>
     // Listing only to find a schema is worth it once; a tool still unknown afterwards has none we can check.
-    if (!this.#tools) await this.listTools({ signal: options?.signal, timeout: options?.timeout, onInvalidItem: () => undefined }).catch(() => undefined)
+    // A listing that fails is not retried on every call: the tools stay unknown (and their output unchecked).
+    if (!this.#tools) await this.listTools({ signal: options?.signal, timeout: options?.timeout, onInvalidItem: () => undefined }).catch(() => (this.#tools ??= new Map()))
     const tool = this.#tools?.get(params.name)
     if (tool) await checkOutput(tool, result)
     return result
