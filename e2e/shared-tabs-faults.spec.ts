@@ -3,7 +3,8 @@
 import { expect, test } from './helpers'
 import { budget, latencies, live, openTabs, scope, startHarness, type Harness, type McpWindow } from './shared-tabs/harness'
 
-test.describe.configure({ mode: 'serial' })
+// Eight renderers on a loaded two-core machine: generous, since every wait inside is bounded on its own.
+test.describe.configure({ mode: 'serial', timeout: 300_000 })
 
 let h: Harness
 test.beforeAll(async () => {

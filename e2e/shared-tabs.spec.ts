@@ -4,7 +4,8 @@ import { writeFileSync, mkdirSync } from 'node:fs'
 import { expect, test } from './helpers'
 import { budget, latencies, live, openTabs, scope, startHarness, type Harness, type McpWindow } from './shared-tabs/harness'
 
-test.describe.configure({ mode: 'serial' })
+// Eight renderers on a loaded two-core machine: generous, since every wait inside is bounded on its own.
+test.describe.configure({ mode: 'serial', timeout: 300_000 })
 
 let h: Harness
 const figures: Record<string, unknown> = {}

@@ -89,6 +89,13 @@ describe('createSharedMcp where nothing can be shared (Node)', () => {
     expect(new Set(sent)).toEqual(new Set(['Bearer static-token']))
   })
 
+  it('settles calls with SharedError("worker-failed") when no allowed mode can run', async () => {
+    const { mcp } = open('shared-none', { modes: ['worker'] })
+    await expect(mcp.callTool('echo', { text: 'x' })).rejects.toMatchObject({ name: 'SharedError', reason: 'worker-failed' })
+    expect(mcp.$shared.get().mode).toBe('closed')
+    expect(mcp.$status.get().status).toBe('error')
+  })
+
   it('rejects calls after close with SharedError("closed")', async () => {
     const { mcp } = open('shared-local-close')
     await mcp.close()

@@ -134,7 +134,14 @@ export function createSharedMcp(url: string, options: SharedMcpOptions = {}): Sh
         failure = new SharedError('worker-failed', `Shared mode "${mode}" could not start`, { cause: error })
       }
     }
-    if (!closed) $shared.set({ mode: 'closed', ...(failure ? { error: failure } : {}) })
+    if (closed) return
+    // Nowhere to run (no MessageChannel either): every call settles now rather than at its guard.
+    const error = failure ?? new SharedError('worker-failed', 'No way to run a shared client here')
+    $shared.set({ mode: 'closed', error })
+    atoms.$status.set({ status: 'error', error })
+    for (const call of pending.values()) call.reject(error)
+    pending.clear()
+    queue = []
   }
 
   function fail(error: SharedError) {
