@@ -108,6 +108,9 @@ Object.assign(plans, {
 
 /** auth/*: connect and use the server like any app would. */
 async function defaultPlan(api) {
+  // An app connects first (the official adapter already has, before the plan starts): on a protected server
+  // this is the request that meets the 401 and signs in.
+  await api.connect()
   const tools = await api.listTools()
   if (tools.some((tool) => tool.name === 'test-tool')) await api.callTool('test-tool', {})
 }
