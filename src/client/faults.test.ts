@@ -139,7 +139,7 @@ describe('a legacy subscription', () => {
     const seen = states(sub)
     expect(((await seen.find((s) => s.status === 'opening' && s.attempt === 1)) as Opening).error).toBeInstanceOf(TimeoutError)
     await seen.find((s) => s.status === 'acknowledged')
-    expect(pings).toBe(2)
+    expect(pings).toBeGreaterThanOrEqual(2)
     await sub.close()
     await client.close()
   })

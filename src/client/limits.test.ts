@@ -1,8 +1,9 @@
 // The caller's `timeout` and `signal` bound every stage a request waits on, against scripted servers that
 // never answer at that stage. The client default is set to an hour: a request that settles at all settled
-// by its own limit. Stages are reached by events (the server saw the request), never by sleeping.
+// by its own limit. Stages are reached by events (the server saw the request) and limits made due with fake
+// timers, never by sleeping.
 import { EventSource } from 'eventsource'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Client, forgetEras } from './client'
 import { StreamableHttpTransport } from '../transport/streamable-http'
 import { AbortError } from '../errors/abort-error'
@@ -18,6 +19,7 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason)
 beforeAll(() => void process.on('unhandledRejection', onUnhandled))
 afterAll(() => void process.off('unhandledRejection', onUnhandled))
 afterEach(async () => {
+  vi.useRealTimers()
   await server?.close()
   server = undefined
   forgetEras()
@@ -98,9 +100,15 @@ async function setUp(at: Stage) {
 describe("the request's own limits bound every stage it waits on", () => {
   for (const at of stages) {
     it(`${at.name}: the request's timeout fires, as a TimeoutError naming that limit`, async () => {
+      // Only the clock the limits run on is fake: the stage is reached over real HTTP, then the limit is made due.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
       const { client, reached } = await setUp(at)
-      const failure = await client.request('tools/list', {}, { timeout: 300 }).catch((e: unknown) => e)
+      const pending = client.request('tools/list', {}, { timeout: 300 }).catch((e: unknown) => e)
       await reached
+      await vi.advanceTimersByTimeAsync(299)
+      expect(await Promise.race([pending, 'still waiting'])).toBe('still waiting')
+      await vi.advanceTimersByTimeAsync(1)
+      const failure = await pending
       expect(failure).toBeInstanceOf(TimeoutError)
       expect(failure).toMatchObject({ method: 'tools/list', timeout: 300 })
       await client.close()
@@ -122,14 +130,20 @@ describe("the request's own limits bound every stage it waits on", () => {
 
 describe('after a limit fired, the same client recovers', () => {
   it('an ambiguous probe whose server/discover timed out is asked again, not taken for legacy', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     let answering = false
+    const discovers = new Arrivals<Seen>()
     server = await scriptedServer((seen) => {
+      if (seen.body.method === 'server/discover') discovers.push(seen)
       if (seen.body.method !== 'server/discover') return ok(seen, answering ? { ...tools, resultType: 'complete' } : tools)
       return answering ? ok(seen, { resultType: 'complete', supportedVersions: [VERSION], capabilities: {} }) : never()
     })
     const client = new Client(new StreamableHttpTransport(server.url), { timeout: HOUR })
     await client.request('tools/list')
-    await expect(client.request('tools/list', {}, { timeout: 200 })).rejects.toBeInstanceOf(TimeoutError)
+    const cut = client.request('tools/list', {}, { timeout: 200 }).catch((e: unknown) => e)
+    await discovers.nth(0)
+    await vi.advanceTimersByTimeAsync(200)
+    expect(await cut).toBeInstanceOf(TimeoutError)
     expect(client.era).toBeUndefined()
     answering = true
     await client.request('tools/list')
@@ -139,11 +153,19 @@ describe('after a limit fired, the same client recovers', () => {
   })
 
   it('a handshake cut short by one request is run again by the next', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     let hang = true
     const sessions = { n: 0 }
-    server = await scriptedServer((seen) => legacyUntil((s) => hang && s.body?.method === 'initialize')(seen, sessions))
+    const arrivals = new Arrivals<string>()
+    server = await scriptedServer((seen) => {
+      arrivals.push(stage(seen))
+      return legacyUntil((s) => hang && s.body?.method === 'initialize')(seen, sessions)
+    })
     const client = new Client(new StreamableHttpTransport(server.url), { timeout: HOUR })
-    await expect(client.request('tools/list', {}, { timeout: 200 })).rejects.toBeInstanceOf(TimeoutError)
+    const cut = client.request('tools/list', {}, { timeout: 200 }).catch((e: unknown) => e)
+    await arrivals.find((m) => m === 'initialize')
+    await vi.advanceTimersByTimeAsync(200)
+    expect(await cut).toBeInstanceOf(TimeoutError)
     hang = false
     await expect(client.request('tools/list')).resolves.toEqual(tools)
     expect(client.era).toBe('legacy')
@@ -153,6 +175,7 @@ describe('after a limit fired, the same client recovers', () => {
 
 describe('connect() shared by concurrent callers', () => {
   it("bounds each caller by its own limits: a short timeout fires while a longer wait goes on, then aborts", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const arrivals = new Arrivals<string>()
     server = await scriptedServer((seen) => {
       arrivals.push(stage(seen))
@@ -161,8 +184,10 @@ describe('connect() shared by concurrent callers', () => {
     const client = new Client(new StreamableHttpTransport(server.url), { timeout: HOUR })
     const controller = new AbortController()
     const patient = client.connect({ signal: controller.signal })
-    const hasty = client.connect({ timeout: 200 })
-    await expect(hasty).rejects.toMatchObject({ name: 'TimeoutError', timeout: 200 })
+    const hasty = client.connect({ timeout: 200 }).catch((e: unknown) => e)
+    await arrivals.nth(0)
+    await vi.advanceTimersByTimeAsync(200)
+    expect(await hasty).toMatchObject({ name: 'TimeoutError', method: 'connect', timeout: 200 })
     // One discovery for both callers, still waiting for the patient one.
     expect(arrivals.all).toEqual(['server/discover'])
     controller.abort('enough')

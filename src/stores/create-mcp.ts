@@ -28,7 +28,8 @@ const CHANGED = new Map<string, ListKind[]>([
  */
 export function createMcp(target: string | Transport, options: McpOptions = {}): Mcp {
   const { maxPages = 1000, ttlMs, cacheScope = 'private', autoListen = true } = options
-  const transport = typeof target === 'string' ? new StreamableHttpTransport(target) : target
+  // The transport it builds reports to the same `debug` as the client: one place for every diagnostic.
+  const transport = typeof target === 'string' ? new StreamableHttpTransport(target, { debug: options.debug }) : target
   const onNotification = (notification: ServerNotification) => {
     dispatch(notification)
     options.onNotification?.(notification)
