@@ -207,6 +207,7 @@ export class Client extends Helpers {
   #notify(message: ServerNotification, handler = this.#options.onNotification): void {
     const notification = checked(message, (text, detail) => this.#wire.debug(text, detail))
     if (!notification) return
+    this.noticed(notification)
     try {
       handler?.(notification)
     } catch (error) {

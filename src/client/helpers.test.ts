@@ -107,6 +107,25 @@ for (const era of ['modern', 'legacy'] as const) {
       expect(server.count('tools/list')).toBe(1)
     })
 
+    it('callTool lists the tools again after the server says they changed', async () => {
+      let schema: Result = { type: 'object', required: ['temp'] }
+      let heard: () => void = () => undefined
+      const changed = new Promise<void>((resolve) => (heard = resolve))
+      const { client, server } = open(era, {
+        'tools/list': () => ({ tools: [{ ...weather, outputSchema: schema }] }),
+        'tools/call': () => ({ content: [], structuredContent: { celsius: 3 } }),
+      }, { tools: { listChanged: true } }, { onNotification: (n: ServerNotification) => n.method === 'notifications/tools/list_changed' && heard() })
+      await expect(client.callTool({ name: 'weather' })).rejects.toBeInstanceOf(OutputSchemaError)
+      schema = { type: 'object', required: ['celsius'] }
+      const sub = client.listen({ toolsListChanged: true })
+      await new Promise<void>((resolve) => sub.$state.subscribe((s) => s.status === 'acknowledged' && resolve()))
+      server.notify('notifications/tools/list_changed')
+      await changed
+      expect((await client.callTool({ name: 'weather' })).structuredContent).toEqual({ celsius: 3 })
+      expect(server.count('tools/list')).toBe(2)
+      await sub.close()
+    })
+
     it('callTool of a tool with an outputSchema but no structuredContent is an OutputSchemaError', async () => {
       const { client } = open(era, { 'tools/list': () => ({ tools: [weather] }), 'tools/call': () => ({ content: [] }) })
       await expect(client.callTool({ name: 'weather' })).rejects.toBeInstanceOf(OutputSchemaError)

@@ -113,6 +113,11 @@ export abstract class Helpers {
     })
   }
 
+  /** A notification on its way to the app: a changed tool list makes the remembered outputSchemas stale. */
+  protected noticed(notification: ServerNotification): void {
+    if (notification.method === 'notifications/tools/list_changed') this.#tools = undefined
+  }
+
   async #all<M extends ListMethod>(method: M, options: ListOptions = {}): Promise<ResultOf<M>[(typeof LISTS)[M]]> {
     const { maxPages = 1000, ...rest } = options
     const field = LISTS[method]
