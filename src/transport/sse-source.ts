@@ -5,7 +5,10 @@ import { readSseEvents } from './read-sse'
 import { httpError } from './response-errors'
 import type { SseTransportOptions } from './types'
 
-/** What an HTTP+SSE session stream reports; `failed` comes once, with a typed error when one is known. */
+/**
+ * What an HTTP+SSE session stream reports; `failed` comes once: with a typed error when one is known, an
+ * untyped one from EventSource, or undefined when the server ended the stream cleanly.
+ */
 export interface SourceHandlers {
   endpoint(data: string): void
   message(data: string): void
@@ -39,10 +42,10 @@ export function openSource(url: string, options: SseTransportOptions, max: numbe
       if (event.event === 'endpoint') handlers.endpoint(event.data)
       else if ((event.event === undefined || event.event === 'message') && event.data !== '') handlers.message(event.data)
     })
-    throw new Error('the server ended the stream')
   }
-  read().catch((error: unknown) => {
-    if (!controller.signal.aborted) handlers.failed(error)
-  })
+  read().then(
+    () => handlers.failed(undefined),
+    (error: unknown) => void (controller.signal.aborted || handlers.failed(error)),
+  )
   return () => controller.abort()
 }

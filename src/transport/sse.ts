@@ -197,14 +197,18 @@ export class SseTransport implements Transport {
       message: (data) => this.#receive(data),
       // Any failure ends the session: the server's session is bound to this one connection, so even an
       // EventSource that reconnects by itself would come back to a new session with a new endpoint.
-      failed: (error) =>
+      failed: (error) => {
+        const why = error === undefined ? 'the server ended it' : (error as Error).message
         connection.end(
           error instanceof McpError || isAuthFailure(error)
             ? error
             : announced
-              ? new ProtocolError('stream-ended', `SSE stream closed (${(error as Error).message}): the session has ended`)
-              : new NetworkError(this.url, error, isCrossOrigin(this.url, (globalThis as { location?: { origin?: string } }).location?.origin)),
-        ),
+              ? new ProtocolError('stream-ended', `SSE stream closed (${why}): the session has ended`)
+              : error === undefined
+                ? new ProtocolError('stream-ended', `${this.url} ended the stream before its endpoint event`)
+                : new NetworkError(this.url, error, isCrossOrigin(this.url, (globalThis as { location?: { origin?: string } }).location?.origin)),
+        )
+      },
     })
     return connection
   }

@@ -83,3 +83,13 @@ describe('HTTP+SSE: the session stream cut', () => {
     await server.close()
   })
 })
+
+describe('HTTP+SSE: a stream that ends before its endpoint event', () => {
+  it('fails the request with ProtocolError stream-ended that says so (read with fetch)', async () => {
+    const { server } = await fakeSse({ get: (_r, res) => (openSse(res, {}, ': nothing to see\n\n'), res.end(), true) })
+    const transport = new SseTransport(`${server.origin}/sse`)
+    const error = await failure(transport.request(legacy(1, 'initialize')))
+    expect(error).toMatchObject({ name: 'ProtocolError', reason: 'stream-ended', message: expect.stringMatching(/before its endpoint event/) })
+    await server.close()
+  })
+})
