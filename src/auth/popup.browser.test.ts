@@ -47,4 +47,25 @@ describe('oauth() popup mode in a browser', () => {
     }
     await client.close()
   })
+
+  it('a popup the user closes before it finishes ends in popup_closed, with nothing stored', async (context) => {
+    const entry = inject('servers').protected
+    if (!entry) return context.skip()
+    const auth = oauth({ redirectUri })
+    const client = new Client(new StreamableHttpTransport(entry.url, { auth }), { clientInfo: { name: 'popup-test', version: '1' } })
+    await client.connect().catch(() => undefined)
+    // A window that is already closed when the session looks at it (what the user closing it looks like).
+    const closedWindow = { closed: true, location: { href: '' }, close: () => undefined } as unknown as Window
+    const open = window.open
+    window.open = () => closedWindow
+    try {
+      const error = (await auth.signIn().catch((e: unknown) => e)) as OAuthError
+      expect(error.code).toBe('popup_closed')
+      expect(auth.$auth.get()).toMatchObject({ status: 'error', error: { code: 'popup_closed' } })
+      expect(await auth.headers({ url: entry.url, method: 'POST' })).toEqual({})
+    } finally {
+      window.open = open
+    }
+    await client.close()
+  })
 })
