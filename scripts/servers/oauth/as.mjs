@@ -49,6 +49,8 @@ export async function startAuthServer({ interactions = 'auto', accessTokenTTL = 
     },
     features: {
       devInteractions: { enabled: interactions === 'dev' },
+      // Machine-to-machine clients (registered with grant_types ['client_credentials']) for the grants' tests.
+      clientCredentials: { enabled: true },
       registration: { enabled: true },
       revocation: {
         enabled: true,
