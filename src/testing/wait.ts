@@ -23,11 +23,10 @@ export class Arrivals<T> {
 
   push(value: T): void {
     this.all.push(value)
-    for (const waiter of [...this.#waiting]) {
-      if (waiter.n < this.all.length) {
-        this.#waiting.splice(this.#waiting.indexOf(waiter), 1)
-        waiter.resolve(this.all[waiter.n]!)
-      }
+    const due = this.#waiting.filter((waiter) => waiter.n < this.all.length)
+    for (const waiter of due) {
+      this.#waiting.splice(this.#waiting.indexOf(waiter), 1)
+      waiter.resolve(this.all[waiter.n]!)
     }
   }
 
