@@ -114,6 +114,16 @@ describe("the request's own limits bound every stage it waits on", () => {
       await client.close()
     })
 
+    it(`${at.name}: with no limit of its own, the client's default bounds it`, async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      const { client, reached } = await setUp(at)
+      const pending = client.request('tools/list').catch((e: unknown) => e)
+      await reached
+      await vi.advanceTimersByTimeAsync(HOUR)
+      expect(await pending).toMatchObject({ name: 'TimeoutError', method: 'tools/list', timeout: HOUR })
+      await client.close()
+    })
+
     it(`${at.name}: the request's signal aborts it, as an AbortError carrying the reason`, async () => {
       const { client, reached } = await setUp(at)
       const controller = new AbortController()
