@@ -23,6 +23,6 @@ export function handleOAuthCallback(url: string = location.href): 'popup' | 'red
   const channel = new BroadcastChannel(CHANNEL)
   channel.postMessage({ url: callback.href })
   channel.close()
-  window.close()
+  globalThis.close()
   return 'popup'
 }
