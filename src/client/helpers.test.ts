@@ -75,6 +75,16 @@ for (const era of ['modern', 'legacy'] as const) {
       expect(ok.content).toEqual([{ type: 'text', text: 'ok' }])
     })
 
+    it('an error object with a fractional code is a ProtocolError for that request only', async () => {
+      let code = -32000.5
+      const { client } = open(era, { 'tools/call': () => Promise.reject({ code, message: 'nope' }) })
+      const error = (await client.request('tools/call', { name: 'x' }).catch((e: unknown) => e)) as ProtocolError
+      expect(error).toBeInstanceOf(ProtocolError)
+      expect(error.message).toBe('Malformed error object for tools/call: error.code: expected integer')
+      code = -32000
+      await expect(client.request('tools/call', { name: 'x' })).rejects.toBeInstanceOf(RpcError)
+    })
+
     it('callTool checks structuredContent against the outputSchema of the listed tool', async () => {
       let temp: unknown = 21
       const { client, server } = open(era, { 'tools/list': () => ({ tools: [echo, weather] }), 'tools/call': () => ({ content: [], structuredContent: { temp } }) })

@@ -85,7 +85,7 @@ export function checkItems(method: string, result: Result, onInvalid?: (item: un
 
 /** The answer to `method`, when it carries a result object or a well-formed error object (integer `code`). */
 export function checkAnswer(method: string, response: JsonRpcResponse): JsonRpcResponse {
-  if (response.error !== undefined) parseWith(ErrorObjectSchema, response.error, `error object for ${method}`)
+  if (response.error !== undefined) parseWith(ErrorObjectSchema, response.error, `error object for ${method}`, 'error')
   else if (!jsonObject.safeParse(response.result).success) throw new ProtocolError('invalid-result', `The answer to ${method} has no result object or error`, response)
   return response
 }
