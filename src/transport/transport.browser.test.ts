@@ -135,4 +135,16 @@ describe('SseTransport in Chromium', () => {
     await transport.close()
     await expect(stream.closed).resolves.toBeUndefined()
   })
+
+  it('with an auth provider the stream is read with fetch (EventSource cannot send Authorization), across CORS', async () => {
+    const asked: string[] = []
+    const auth = { headers: ({ method }: { method: string }) => (asked.push(method), { Authorization: 'Bearer browser' }), unauthorized: async () => false }
+    const transport = new SseTransport(scoped(servers.sse, SCOPE).url, { auth })
+    const init = await transport.request(initialize(0))
+    expect(init.result!.protocolVersion).toBe('2025-11-25')
+    const list = await transport.request({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+    expect(names(list.result)).toContain('echo')
+    expect(asked).toEqual(['GET', 'POST', 'POST'])
+    await transport.close()
+  })
 })
