@@ -92,7 +92,7 @@ test.describe('modern server', () => {
   test('a long call shows its progress and can be cancelled', async ({ page }) => {
     await item(page, 'slow_count').click()
     await field(page, 'steps').fill('6')
-    await field(page, 'delayMs').fill('250')
+    await field(page, 'delayMs').fill('600')
     await page.getByRole('button', { name: 'Call tool' }).click()
     await expect(page.locator('#detail .busy')).toContainText(/step \d of 6/)
     await expect(page.getByRole('progressbar')).toBeVisible()
