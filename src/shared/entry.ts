@@ -12,6 +12,8 @@ import { decodeError, encodeError, encodeValue } from './wire-error'
 /** One tab attached to an entry, as the host sees it. */
 export interface HostTab {
   readonly id: string
+  /** The ShareKey it said hello with, as JSON. */
+  readonly key: string
   send(message: HostMessage): void
   watching: Set<AtomName>
   notifications: boolean

@@ -42,8 +42,15 @@ export function createHost(namespace: string): Host & { readonly lock: string } 
 
       const handle = (message: TabMessage) => {
         if (message.t === 'hello') {
-          drop()
           const keyString = JSON.stringify(message.key)
+          // The same tab saying hello again (a leader announced itself while its first hello was on the way):
+          // answer again, but never detach it, which would close a client it alone holds.
+          if (tab && entry && tab.id === message.tab && tab.key === keyString) {
+            tab.send({ t: 'ready', lock })
+            entry.attach(tab, message)
+            return
+          }
+          drop()
           let current = entries.get(keyString)
           if (!current) {
             current = createEntry(message.key, () => entries.get(keyString) === current && entries.delete(keyString))
@@ -51,6 +58,7 @@ export function createHost(namespace: string): Host & { readonly lock: string } 
           }
           const self: HostTab = (tab = {
             id: message.tab,
+            key: keyString,
             send(out) {
               if (tab !== self) return
               try {

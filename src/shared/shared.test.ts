@@ -149,4 +149,23 @@ describe('the host', () => {
     await vi.waitFor(async () => expect((await stats(server.control!))['subscriptions/listen']).toBe(2), WAIT)
     c.send({ t: 'bye' })
   })
+
+  it('keeps the client of a tab that says hello twice (a leader announced itself meanwhile)', async () => {
+    const server = scoped(modern, 'shared-host-twice')
+    const host = createHost('test-twice')
+    const key: ShareKey = { url: server.url, options: {}, input: false }
+    const hello: TabMessage = { t: 'hello', tab: 'only', key, watching: ['$tools'], resources: [], notifications: false, trace: false }
+    const a = tabPort(host)
+    a.send(hello)
+    await vi.waitFor(() => expect(a.atom('$tools')?.value.items.length).toBeGreaterThan(0), WAIT)
+    a.send(hello)
+    const readies = () => a.received.flatMap((m, i) => (m.t === 'ready' ? [i] : []))
+    await vi.waitFor(() => expect(readies()).toHaveLength(2), WAIT)
+    await vi.waitFor(() => expect(a.received.length).toBeGreaterThan(readies()[1]! + 1), WAIT)
+    // The answer to the second hello shows the list already loaded: the same client, not a new empty one.
+    const snapshot = a.received.slice(readies()[1]).find((m) => m.t === 'atom' && m.name === '$tools') as { value: { items: unknown[] } }
+    expect(snapshot.value.items.length).toBeGreaterThan(0)
+    expect((await stats(server.control!))['tools/list']).toBe(1)
+    a.send({ t: 'bye' })
+  })
 })
