@@ -14,13 +14,24 @@ import type { ServerNotification, Subscription, SubscriptionState } from './type
 
 const unhandled: unknown[] = []
 const onUnhandled = (reason: unknown) => unhandled.push(reason)
-beforeAll(() => void process.on('unhandledRejection', onUnhandled))
-afterAll(() => void process.off('unhandledRejection', onUnhandled))
+// The library never writes to the console, whatever the server does: every case here is watched for it.
+const consoleCalls: string[] = []
+beforeAll(() => {
+  process.on('unhandledRejection', onUnhandled)
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void consoleCalls.push(`${level}: ${args.map(String).join(' ')}`))
+  }
+})
+afterAll(() => {
+  process.off('unhandledRejection', onUnhandled)
+  vi.restoreAllMocks()
+})
 afterEach(async () => {
   vi.useRealTimers()
   forgetEras()
   await new Promise((resolve) => setImmediate(resolve))
   expect(unhandled.map(String)).toEqual([])
+  expect(consoleCalls.splice(0)).toEqual([])
 })
 
 const caps = { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true } }
@@ -262,6 +273,30 @@ describe('__proto__ and constructor keys from the server', () => {
     expect(Object.hasOwn(note.params!, '__proto__')).toBe(true)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined()
+    await client.close()
+  })
+})
+
+describe('diagnostics', () => {
+  it('handlers that throw (onNotification, a subscription handler) are reported through debug, never the console', async () => {
+    const fake = new FakeTransport('legacy', caps, tools)
+    const debug = new Arrivals<string>()
+    const client = new Client(fake, {
+      debug: (m) => debug.push(m),
+      onNotification: () => {
+        throw new Error('app bug')
+      },
+    })
+    fake.onNextRequest.push({ jsonrpc: '2.0', method: 'notifications/prompts/list_changed' })
+    await client.request('tools/list')
+    await debug.find((m) => m === 'onNotification threw')
+    const sub = client.listen({ toolsListChanged: true }, () => {
+      throw new Error('handler bug')
+    })
+    await when(sub.$state, (s) => s.status === 'acknowledged')
+    fake.notify('notifications/tools/list_changed')
+    await debug.find((m) => m === 'a subscription handler threw')
+    await sub.close()
     await client.close()
   })
 })

@@ -10,6 +10,21 @@ import { closeOpened, loaded, open, record, tool, turn, UNMOUNT_DELAY, until } f
 afterEach(closeOpened)
 
 describe('the subscription', () => {
+  it('a watchResource callback that throws is reported through debug, and the other watchers still hear the update', async () => {
+    const server = new FakeTransport('modern', { resources: { subscribe: true } })
+    const debug: string[] = []
+    const mcp = open(server, { debug: (m) => debug.push(m) })
+    const heard: string[] = []
+    mcp.watchResource('file:///a', () => {
+      throw new Error('app bug')
+    })
+    mcp.watchResource('file:///a', () => heard.push('a'))
+    await until(() => mcp.$subscription.get()?.status === 'acknowledged', 'the acknowledgement')
+    server.notify('notifications/resources/updated', { uri: 'file:///a' })
+    expect(heard).toEqual(['a'])
+    expect(debug).toContain('a watchResource callback threw')
+  })
+
   it('opens for watched lists the server says can change, in one listen, and closes when nothing watches', async () => {
     const server = new FakeTransport('modern', { tools: { listChanged: true }, prompts: { listChanged: true }, resources: {} }, {
       'tools/list': () => ({ tools: [], ttlMs: 0, cacheScope: 'private' }),
