@@ -417,7 +417,8 @@ export class Session {
       access_token: response.access_token,
       token_type: response.token_type,
       refresh_token: response.refresh_token ?? (this.#tokens?.issuer === issuer ? this.#tokens.refresh_token : undefined),
-      expires_at: response.expires_in ? Date.now() + response.expires_in * 1000 - SKEW_MS : undefined,
+      // Short-lived tokens get a proportionate margin, or they would look expired on arrival and refresh forever.
+      expires_at: response.expires_in ? Date.now() + response.expires_in * 1000 - Math.min(SKEW_MS, response.expires_in * 250) : undefined,
       scope: scopes.join(' '),
     })
     if (this.#context?.as.issuer === issuer) this.#context.scopes = union(this.#context.scopes, requested)
