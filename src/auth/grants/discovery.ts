@@ -20,7 +20,8 @@ const insecureOk = (url: string): boolean => {
 export function httpOptions(url: string, fetchFn: typeof fetch | undefined): oauth.HttpRequestOptions<'POST', URLSearchParams> {
   return {
     ...(insecureOk(url) && { [oauth.allowInsecureRequests]: true }),
-    ...(fetchFn && { [oauth.customFetch]: fetchFn as never }),
+    // Called through a wrapper: oauth4webapi calls it as a method, and a browser's fetch refuses a foreign `this`.
+    ...(fetchFn && { [oauth.customFetch]: ((url: string, init: RequestInit) => fetchFn(url, init)) as never }),
   }
 }
 
