@@ -194,7 +194,7 @@ describe('bad lists', () => {
     await until(() => loaded(mcp.$resourceTemplates.get()), 'templates')
     const state = mcp.$resourceTemplates.get()
     expect(state.items).toEqual([{ uriTemplate: 'file:///{path}', name: 'files' }])
-    expect(state.invalid).toEqual([{ item: { name: 'no template' }, reason: '"uriTemplate" must be a string' }])
+    expect(state.invalid).toEqual([{ item: { name: 'no template' }, reason: 'resourceTemplates[1].uriTemplate: required string' }])
     expect(state.error).toBeInstanceOf(ProtocolError)
     templates.off()
   })
