@@ -6,7 +6,6 @@ import type { LoggingLevel, Prompt, Resource, ResourceTemplate, Tool } from '../
 import type { Era, RequestOptions, ServerDescription, ServerNotification } from './types'
 import { ProtocolError } from '../errors/protocol-error'
 import { RpcError } from '../errors/rpc-error'
-import { checkOutput } from './output-schema'
 import { checkItems } from './validate'
 
 type Result = Record<string, unknown>
@@ -59,7 +58,8 @@ export abstract class Helpers {
     // A listing that fails is not retried on every call: the tools stay unknown (and their output unchecked).
     if (!this.#tools) await this.listTools({ signal: options?.signal, timeout: options?.timeout, onInvalidItem: () => undefined }).catch(() => (this.#tools ??= new Map()))
     const tool = this.#tools?.get(params.name)
-    if (tool) await checkOutput(tool, result)
+    // The checker and its validator load only now, the first time a tool with an outputSchema is called.
+    if (tool?.outputSchema) await (await import('./output-schema')).checkOutput(tool, result)
     return result
   }
 

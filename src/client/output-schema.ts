@@ -1,6 +1,8 @@
 // Checks a tool's structuredContent against its outputSchema (spec: clients SHOULD). The validator,
-// @cfworker/json-schema, interprets schemas (no eval, no new Function: works under a strict CSP) and is loaded
-// only when a tool with an outputSchema is called, so apps that never meet one never download it.
+// @cfworker/json-schema, interprets schemas (no eval, no new Function: works under a strict CSP). This module
+// is only ever imported dynamically (helpers.ts, when a tool with an outputSchema is called), so it, its error
+// class and the validator form one chunk that apps which never meet such a tool never download.
+import { Validator } from '@cfworker/json-schema'
 import { OutputSchemaError } from '../errors/output-schema-error'
 
 type Json = Record<string, unknown>
@@ -17,7 +19,6 @@ export async function checkOutput(tool: { name: string; outputSchema?: Json }, r
   // An isError result reports a failure in `content`; the schema describes successful output only.
   if (!schema || result.isError === true) return
   if (result.structuredContent === undefined) throw new OutputSchemaError(tool.name, result, [{ instanceLocation: '#', keywordLocation: '#', error: 'structuredContent is missing' }])
-  const { Validator } = await import('@cfworker/json-schema')
   // Spec: 2020-12 unless the schema names its dialect with $schema.
   const draft = DRAFTS[String(schema.$schema).replace(/^https:\/\/json-schema\.org\/draft-0/, 'http://json-schema.org/draft-0')] ?? '2020-12'
   const { valid, errors } = new Validator(schema, draft, false).validate(result.structuredContent)
