@@ -63,6 +63,7 @@ async function signingKey(key: ClientPrivateKey): Promise<CryptoKey> {
 function tokenOf(result: oauth.TokenEndpointResponse, now: number, scope: string | undefined): CachedToken {
   return {
     accessToken: result.access_token,
+    obtainedAt: now,
     ...(typeof result.expires_in === 'number' && { expiresAt: now + result.expires_in * 1000 }),
     ...((result.scope ?? scope) && { scope: result.scope ?? scope }),
   }

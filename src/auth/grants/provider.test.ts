@@ -100,6 +100,22 @@ describe('clientCredentials', () => {
     }
   })
 
+  it('a token living less than the expiry margin is still used, until the last quarter of its life', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const net = network(() => tokenResponse({ expires_in: 20 }))
+      const auth = clientCredentials({ clientId: 'a', clientSecret: 'b', fetch: net.fetch })
+      await send(auth, net.fetch)
+      await send(auth, net.fetch)
+      expect(net.calls).toHaveLength(1)
+      vi.setSystemTime(Date.now() + 16_000)
+      await send(auth, net.fetch)
+      expect(net.calls).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('signs a private_key_jwt assertion with iss = sub = client id and aud = the AS issuer', async () => {
     const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true })
     const net = network(() => tokenResponse())

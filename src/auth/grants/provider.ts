@@ -44,7 +44,9 @@ export function grantProvider(options: GrantOptionsBase, acquire: Acquire): Auth
   const sentWith = new WeakMap<HttpRequest, string | undefined>()
   const accepted = new WeakSet<CachedToken>()
 
-  const expired = (t: CachedToken) => t.expiresAt !== undefined && Date.now() >= t.expiresAt - skew
+  // A token living less than four margins gets a quarter of its life as margin: with the full one it would look
+  // expired on arrival and be fetched again before every request.
+  const expired = (t: CachedToken) => t.expiresAt !== undefined && Date.now() >= t.expiresAt - Math.min(skew, (t.expiresAt - t.obtainedAt) / 4)
 
   /** One token request at a time; a failure caches nothing and is not retried. */
   const fetchToken = (challenge?: { url: string; params: Record<string, string> }): Promise<CachedToken> => {

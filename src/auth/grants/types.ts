@@ -67,5 +67,7 @@ export interface CachedToken {
   accessToken: string
   /** ms since the epoch; undefined when the AS gave no `expires_in`. */
   expiresAt?: number
+  /** ms since the epoch, when the token request was sent. */
+  obtainedAt: number
   scope?: string
 }
