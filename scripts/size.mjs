@@ -58,7 +58,8 @@ export async function measure(code, external) {
       // the zod-external row from counting unused schemas an app would never ship.
       treeshake: external ? { manualPureFunctions: ['z'] } : undefined,
       logLevel: 'silent',
-      transform: { define: { 'process.env.NODE_ENV': '"production"' } },
+      // Vite's default build target (baseline-widely-available), so rows match what a Vite app ships.
+      transform: { target: ['chrome111', 'edge111', 'firefox114', 'safari16.4', 'ios16.4'], define: { 'process.env.NODE_ENV': '"production"' } },
       output: { format: 'es', minify: true, comments: false, topLevelVar: true },
     })
     const chunks = out.output.filter((c) => c.type === 'chunk')
