@@ -45,7 +45,6 @@ test('a 404 HTML page from a CORS-enabled server is named as such, not as CORS, 
     await expect(diagnosis).toHaveText(`Not an MCP endpoint: HTTP 404 from ${html.url} (an HTML page)`, { timeout: 20_000 })
     // No CORS advice: the server answered, so CORS is not the problem.
     await expect(page.getByTestId('error').locator('pre.cors')).toHaveCount(0)
-    await expect(page.getByTestId('error')).toContainText('HTTP+SSE (2024-11-05) fallback was tried')
     // The failed answers are in the transcript, with their bodies.
     const failures = page.getByTestId('http-failure')
     await expect(failures.first()).toContainText('HTTP 404 text/html')
