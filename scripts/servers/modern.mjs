@@ -13,13 +13,14 @@ import {
 import * as z from 'zod'
 import { askNameModern, askNameUnavailable, requireElicitationForAskName } from './ask-name.mjs'
 import { CAPABILITIES, INSTRUCTIONS, registerCatalogue } from './catalogue.mjs'
+import { registerInputKinds, wantsInputKinds } from './input-kinds.mjs'
 import { startHost } from './host.mjs'
 import { createListenStreams } from './listen-streams.mjs'
 
 export const MODERN_INFO = { name: 'nanomcp-modern', version: '1.0.0' }
 const debug = process.env.NANOMCP_SERVERS_DEBUG ? (error) => console.error('[modern]', error.message) : undefined
 
-function createModernInstance({ state }) {
+function createModernInstance({ state, base = '' }) {
   // One bus outlives handler generations, so close-listens can swap the handler without losing notify().
   const bus = new InMemoryServerEventBus(debug)
   const listens = createListenStreams()
@@ -50,6 +51,7 @@ function createModernInstance({ state }) {
   const factory = ({ era }) => {
     const server = new McpServer(MODERN_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS })
     registerCatalogue(server, kit(era), state)
+    if (era === 'modern' && wantsInputKinds(base)) registerInputKinds(server)
     if (era === 'modern') requireElicitationForAskName(server)
     return server
   }

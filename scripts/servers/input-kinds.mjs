@@ -1,0 +1,68 @@
+// Tools that ask the client for every other kind of input on 2026-07-28: a sampled message, the client's roots,
+// and a URL-mode elicitation, each through an `input_required` round. They live only in scopes whose name starts
+// with INPUT_KINDS_SCOPE (e.g. /s/input-kinds/mcp on the modern server), so the catalogue every other test counts
+// stays as it is.
+import { inputRequired, inputResponse } from '@modelcontextprotocol/server'
+import * as z from 'zod'
+
+export const INPUT_KINDS_SCOPE = 'input-kinds'
+export const SAMPLING_PROMPT = 'Write a haiku about <b>protocols</b>'
+export const CONSENT_URL = 'https://example.com/consent?step=1'
+
+const text = (value, isError = false) => ({ content: [{ type: 'text', text: value }], ...(isError && { isError }) })
+const declared = (ctx) => ctx.mcpReq.envelope?.['io.modelcontextprotocol/clientCapabilities'] ?? {}
+
+/** True for the scope prefix (`base` is '/s/<name>' or '' for the default scope). */
+export const wantsInputKinds = (base) => base.startsWith(`/s/${INPUT_KINDS_SCOPE}`)
+
+/** Registers ask_llm (sampling), list_roots (roots) and open_consent (URL elicitation) on a modern McpServer. */
+export function registerInputKinds(server) {
+  server.registerTool(
+    'ask_llm',
+    { title: 'Ask the LLM', description: 'Asks the client to sample a message (sampling/createMessage) and returns it.', inputSchema: z.object({}) },
+    async (_args, ctx) => {
+      if (!declared(ctx).sampling) return text('ask_llm needs the sampling capability', true)
+      const reply = inputResponse(ctx.mcpReq.inputResponses, 'llm')
+      if (reply.kind !== 'sampling') {
+        return inputRequired({
+          inputRequests: {
+            llm: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: SAMPLING_PROMPT } }],
+              systemPrompt: 'You are a poet.',
+              maxTokens: 64,
+              modelPreferences: { hints: [{ name: 'claude' }] },
+            }),
+          },
+        })
+      }
+      const content = reply.result.content
+      const said = content?.type === 'text' ? content.text : JSON.stringify(content)
+      return text(`The model (${String(reply.result.model)}) said: ${said}`)
+    },
+  )
+  server.registerTool(
+    'list_roots',
+    { title: 'List roots', description: "Asks the client for its roots (roots/list) and lists them.", inputSchema: z.object({}) },
+    async (_args, ctx) => {
+      if (!declared(ctx).roots) return text('list_roots needs the roots capability', true)
+      const reply = inputResponse(ctx.mcpReq.inputResponses, 'roots')
+      if (reply.kind !== 'roots') return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } })
+      if (!reply.roots.length) return text('The client has no roots.')
+      return text(`Roots: ${reply.roots.map((root) => `${root.name ?? '(unnamed)'} = ${root.uri}`).join('; ')}`)
+    },
+  )
+  server.registerTool(
+    'open_consent',
+    { title: 'Open consent page', description: 'Asks the user to visit a URL (URL-mode elicitation).', inputSchema: z.object({}) },
+    async (_args, ctx) => {
+      if (!declared(ctx).elicitation?.url) return text('open_consent needs URL-mode elicitation', true)
+      const reply = inputResponse(ctx.mcpReq.inputResponses, 'consent')
+      if (reply.kind !== 'elicit') {
+        return inputRequired({
+          inputRequests: { consent: inputRequired.elicitUrl({ message: 'Please approve access on the consent page.', url: CONSENT_URL }) },
+        })
+      }
+      return text(`URL elicitation answered: ${reply.action}`)
+    },
+  )
+}
