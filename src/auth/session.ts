@@ -120,7 +120,14 @@ export class Session {
     }
   }
 
-  readonly #get: Get = (what, url) => this.#fetch(what, url, { headers: { accept: 'application/json' } })
+  // Metadata GETs are idempotent: one retry covers a keep-alive socket the server closed as it was reused.
+  readonly #get: Get = (what, url) => {
+    const init = { headers: { accept: 'application/json' } }
+    return this.#fetch(what, url, init).catch((error: unknown) => {
+      if ((error as OAuthError).code !== 'unreachable') throw error
+      return this.#fetch(what, url, init)
+    })
+  }
 
   async #storage(server: string): Promise<StoredTokens | undefined> {
     const saved = await this.#o.storage?.get(tokenKey(server))
