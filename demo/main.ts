@@ -9,9 +9,10 @@ import { checkServerUrl, initialSettings, isLogLevel, parseHeaders, saveSettings
 import { createDetails } from './details'
 import { diagnose, watchedFetch, type HttpAnswer } from './diagnose'
 import { byId, fill, h } from './dom'
-import { askUser } from './elicitation'
+import { answerRound, ROUND_CAPABILITIES } from './input-round'
 import { createHistory } from './history'
 import { renderError } from './render-content'
+import { createRootsEditor } from './roots'
 import { renderServerInfo } from './server-info'
 import { loadServers, type EmbeddedServer, type TransportChoice } from './servers'
 import { createNotificationLog, createTranscript } from './transcript'
@@ -39,6 +40,8 @@ byId('clear-transcript').addEventListener('click', transcript.clear)
 byId('clear-notifications').addEventListener('click', notifications.clear)
 const calls = createHistory(byId('history'), () => current?.mcp)
 byId('clear-history').addEventListener('click', calls.clear)
+const roots = createRootsEditor()
+byId('activity').append(roots.element)
 
 // The first screen: what the page is and what a server must allow, with this page's own origin filled in.
 byId('page-origin').textContent = location.origin
@@ -79,7 +82,7 @@ function readForm(): Settings & { headers: Record<string, string> } {
 let inputQueue: Promise<unknown> = Promise.resolve()
 function answerInput(mcp: Mcp, requests: Record<string, InputRequest>, signal: AbortSignal) {
   const serverName = mcp.$server.get()?.serverInfo?.name ?? mcp.client.server?.serverInfo?.name ?? urlInput.value
-  const answer = inputQueue.then(() => askUser(dialog, serverName, requests, signal))
+  const answer = inputQueue.then(() => answerRound({ dialog, serverName, roots: roots.list }, requests, signal))
   inputQueue = answer.catch(() => undefined)
   return answer
 }
@@ -120,7 +123,8 @@ async function connect(options: ReturnType<typeof readForm>) {
     if (transport === 'http') Object.defineProperty(target, 'legacySse', { value: undefined })
     mcp = createMcp(target, {
       clientInfo: { name: 'nanomcp-demo', version: PACKAGE_VERSION },
-      capabilities: { elicitation: { form: {} } },
+      // Only what answerRound answers: form and URL elicitation, sampling (by hand) and roots (the user's list).
+      capabilities: ROUND_CAPABILITIES,
       timeout: timeout ? timeout * 1000 : undefined,
       legacyElicitation,
       onInputRequest: (requests, context) => answerInput(mcp, requests, context.signal),
