@@ -58,6 +58,6 @@ describe('answerRound', () => {
 
   it('fails the round when the user declines a sampling request', async () => {
     const d = deps({ sample: vi.fn(async () => Promise.reject(new Error('declined'))) })
-    await expect(answerRound(d, { c: { method: 'sampling/createMessage', params: {} } } as Record<string, InputRequest>, signal)).rejects.toThrow('declined')
+    await expect(answerRound(d, { c: { method: 'sampling/createMessage', params: {} } } as unknown as Record<string, InputRequest>, signal)).rejects.toThrow('declined')
   })
 })
