@@ -36,6 +36,8 @@ export type OAuthErrorCode =
   | 'unreachable'
   /** `signOut()` or a new sign-in replaced this one. */
   | 'aborted'
+  /** createMcp's `signIn()`/`signOut()` was called but its `auth` option is no OAuth client (or there is none). */
+  | 'not_configured'
   /** A machine-to-machine grant (client secret, private key) was built in a web page without `allowInBrowser`. */
   | 'refused_in_browser'
 

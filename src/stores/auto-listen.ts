@@ -25,6 +25,8 @@ export interface AutoListen {
   watch(uri: string, onUpdate: () => void): () => void
   /** Calls the watchers of `uri` and of every URI it is a sub-resource of. */
   updated(uri: string): void
+  /** Tries again to open what is watched (after a sign-in: the last attempt may have failed with a 401). */
+  retry(): void
   close(): Promise<void>
 }
 
@@ -131,6 +133,7 @@ export function createAutoListen(options: AutoListenOptions): AutoListen {
         }
       }
     },
+    retry: () => schedule(),
     updated(uri) {
       for (const [watched, set] of watchers) {
         if (!covers(watched, uri)) continue

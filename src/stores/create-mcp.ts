@@ -3,6 +3,7 @@ import { Client } from '../client/client'
 import type { ServerNotification, SubscriptionState } from '../client/types'
 import { extensionMethod } from '../schemas/method-map'
 import { AbortError } from '../errors/abort-error'
+import { OAuthError } from '../errors/oauth-error'
 import { RpcError } from '../errors/rpc-error'
 import { StreamableHttpTransport } from '../transport/streamable-http'
 import type { Transport } from '../transport/types'
@@ -12,6 +13,7 @@ import { KINDS } from './list-kinds'
 import { isObject } from '../transport/json-rpc'
 import { createListStore, type ListSource } from './list-store'
 import { sharedCache } from './shared-cache'
+import type { AuthState } from '../auth/types'
 import type { ListKind, Mcp, McpOptions, Prompt, Resource, ResourceTemplate, ServerState, Status, Tool } from './types'
 
 const LIST_KINDS = Object.keys(KINDS) as ListKind[]
@@ -21,15 +23,19 @@ const CHANGED = new Map<string, ListKind[]>([
   ['notifications/prompts/list_changed', ['prompts']],
   ['notifications/resources/list_changed', ['resources', 'resourceTemplates']],
 ])
+// Without an OAuth client there is nothing to sign in to, for good: one shared, never-changing atom.
+const NO_AUTH = atom<AuthState>({ status: 'none' })
 
 /**
  * Builds a Client for `target` and exposes what it knows as nanostores atoms. Lists load when first watched,
  * follow change notifications through one auto-managed `listen()`, and keep unchanged items identical.
  */
 export function createMcp(target: string | Transport, options: McpOptions = {}): Mcp {
-  const { maxPages = 1000, ttlMs, cacheScope = 'private', autoListen = true } = options
-  // The transport it builds reports to the same `debug` as the client: one place for every diagnostic.
-  const transport = typeof target === 'string' ? new StreamableHttpTransport(target, { debug: options.debug }) : target
+  const { maxPages = 1000, ttlMs, cacheScope = 'private', autoListen = true, auth } = options
+  // The transport it builds reports to the same `debug` as the client: one place for every diagnostic. It hands
+  // its options (auth included) on to the HTTP+SSE transport it falls back to.
+  const transport = typeof target === 'string' ? new StreamableHttpTransport(target, { debug: options.debug, auth }) : target
+  const oauth = auth && '$auth' in auth ? auth : undefined
   const onNotification = (notification: ServerNotification) => {
     dispatch(notification)
     options.onNotification?.(notification)
@@ -123,6 +129,20 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
     },
   })
 
+  // A completed sign-in retries what failed for want of it: the connection, the lists in error (they show
+  // `loading` again), the subscription. A refresh keeps 'authorized', so only the transition counts.
+  let authorized = oauth?.$auth.get().status === 'authorized'
+  const stopAuth = oauth?.$auth.listen(({ status }) => {
+    const was = authorized
+    authorized = status === 'authorized'
+    if (!authorized || was || closed) return
+    if ($status.value?.status === 'error') connect().catch(() => undefined)
+    // `.value`, not `.get()`: get() on an unwatched atom mounts it, and mounting a list loads it.
+    for (const kind of LIST_KINDS) if (lists[kind].$atom.value?.error) lists[kind].invalidate()
+    listen.retry()
+  })
+  const notConfigured = () => Promise.reject(new OAuthError('not_configured', 'No OAuth client: pass createMcp(url, { auth: oauth({ redirectUri }) }) to sign in'))
+
   return {
     client,
     $status,
@@ -132,6 +152,10 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
     $resources: lists.resources.$atom,
     $resourceTemplates: lists.resourceTemplates.$atom,
     $subscription,
+    $auth: oauth?.$auth ?? NO_AUTH,
+    // Not async: popup mode must open its window inside the click that called this.
+    signIn: () => (oauth ? oauth.signIn() : notConfigured()),
+    signOut: () => (oauth ? oauth.signOut() : notConfigured()),
     connect,
     async callTool(name, args = {}, requestOptions) {
       try {
@@ -153,6 +177,7 @@ export function createMcp(target: string | Transport, options: McpOptions = {}):
     async close() {
       if (closed) return
       closed = true
+      stopAuth?.()
       for (const kind of LIST_KINDS) lists[kind].close()
       await listen.close()
       await client.close()

@@ -2,7 +2,8 @@
 import type { ReadableAtom } from 'nanostores'
 import type { Client } from '../client/client'
 import type { ClientOptions, Era, Implementation, RequestOptions, SubscriptionState } from '../client/types'
-import type { Transport } from '../transport/types'
+import type { AuthProvider, Transport } from '../transport/types'
+import type { AuthState, OAuthClient } from '../auth/types'
 import type { CallToolResult, CompleteResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities, Tool } from '../schemas/types'
 
 export type ListKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates'
@@ -46,6 +47,12 @@ export interface McpOptions extends ClientOptions {
   cacheScope?: 'public' | 'private'
   /** Opens `listen()` by itself while list atoms are watched. Default true. */
   autoListen?: boolean
+  /**
+   * Authorization for the transport createMcp builds from a URL (Streamable HTTP and its HTTP+SSE fallback):
+   * `oauth({...})`, or any AuthProvider. With an OAuth client, `$auth`, `signIn()` and `signOut()` follow it.
+   * Ignored when `target` is a Transport (give that transport its own `auth`), except for `$auth` and signIn.
+   */
+  auth?: AuthProvider | OAuthClient
 }
 
 export interface Mcp {
@@ -57,6 +64,16 @@ export interface Mcp {
   readonly $resources: ReadableAtom<ListState<Resource>>
   readonly $resourceTemplates: ReadableAtom<ListState<ResourceTemplate>>
   readonly $subscription: ReadableAtom<SubscriptionState | undefined>
+  /** The OAuth client's sign-in state; `{ status: 'none' }` for good without one. */
+  readonly $auth: ReadableAtom<AuthState>
+  /**
+   * Starts the OAuth sign-in (call it from a click: popup mode opens its window synchronously). When it
+   * completes, what failed for want of it (the connection, lists in error, the subscription) loads again.
+   * Rejects with OAuthError `not_configured` when the `auth` option is no OAuth client.
+   */
+  signIn(): Promise<void>
+  /** Forgets the OAuth tokens (revoking them where the AS can); OAuthError `not_configured` without a client. */
+  signOut(): Promise<void>
   connect(): Promise<ServerState>
   /** client.callTool(): the result is checked against the tool's outputSchema (OutputSchemaError). */
   callTool(name: string, args?: Record<string, unknown>, options?: RequestOptions): Promise<CallToolResult>
