@@ -3,9 +3,11 @@ import type { InputRequest, InputRequestHandler, RequestOptions } from '../clien
 import { AbortError } from '../errors/abort-error'
 import { InputRequiredError } from '../errors/input-required-error'
 import { McpError } from '../errors/mcp-error'
+import { oauth } from '../auth/oauth'
 import { createMcp } from '../stores/create-mcp'
 import { StreamableHttpTransport } from '../transport/streamable-http'
 import type { Mcp } from '../stores/types'
+import type { SharedOAuthOptions } from './types'
 import { ATOMS, OPS, type AtomName, type HostMessage, type ShareKey, type TabMessage } from './protocol'
 import { decodeError, encodeError, encodeValue } from './wire-error'
 
@@ -101,9 +103,43 @@ export function createEntry(key: ShareKey, onEmpty: () => void): Entry {
     })
   }
 
-  const { headers, ...options } = key.options as { headers?: Record<string, string> }
-  const mcp: Mcp = createMcp(headers ? new StreamableHttpTransport(key.url, { headers }) : key.url, {
+  // OAuth runs here, so the tokens are held once for every tab. The browser step (a window) is the signing-in
+  // tab's: the session reads `authorize` at each use, and it exists only while a tab's signIn() runs, so a 401 at
+  // any other time leaves $auth 'required' for a tab to offer its Sign-in button.
+  let signer: HostTab | undefined
+  let signing: Promise<unknown> = Promise.resolve()
+  const askAuthorize = (tab: HostTab, url: URL) =>
+    new Promise<URL>((resolve, reject) => {
+      const iid = ++nextInput
+      inputs.set(iid, { tab, resolve: (value) => resolve(new URL(String(value.url))), reject })
+      tab.send({ t: 'authorize', iid, url: url.href })
+    })
+  const { headers, oauth: oauthOptions, ...options } = key.options as { headers?: Record<string, string>; oauth?: SharedOAuthOptions }
+  const auth = oauthOptions
+    ? oauth({
+        ...oauthOptions,
+        get authorize() {
+          const tab = signer
+          return tab && ((url: URL) => askAuthorize(tab, url))
+        },
+      })
+    : undefined
+  const signIn = (tab: HostTab) => {
+    // One sign-in at a time: a second tab's click waits for the first (whose tokens it may then not need).
+    const run = signing.catch(() => undefined).then(async () => {
+      signer = tab
+      try {
+        await mcp.signIn()
+      } finally {
+        signer = undefined
+      }
+    })
+    signing = run
+    return run
+  }
+  const mcp: Mcp = createMcp(headers ? new StreamableHttpTransport(key.url, { headers, auth }) : key.url, {
     ...options,
+    ...(auth ? { auth } : {}),
     onNotification: (value) => broadcast({ t: 'notification', value }, (tab) => tab.notifications),
     onTrace: (value) => tabs.size && broadcast({ t: 'trace', value }, (tab) => tab.trace),
     ...(key.input ? { onInputRequest: askTab } : {}),
@@ -151,7 +187,7 @@ export function createEntry(key: ShareKey, onEmpty: () => void): Entry {
         // Any method, as the tab asked: the typed overloads are the tab's concern, not the relay's.
         const request = mcp.client.request.bind(mcp.client) as (method: string, params: object, options: RequestOptions) => Promise<unknown>
         value = await request(wire.method, wire.params, requestOptions)
-      }
+      } else if (op === 'signIn') value = await signIn(tab)
       else {
         const fn = (mcp as unknown as Record<string, unknown>)[op]
         if (typeof fn !== 'function' || !(op in OPS)) throw new McpError(`${op} is not available on this client`)

@@ -57,6 +57,11 @@ export type HostMessage =
   | { t: 'log'; id: number; value: unknown }
   | { t: 'input'; iid: number; id: number; requests: Record<string, InputRequest>; method: string; params: Record<string, unknown>; round: number }
   | { t: 'input-abort'; iid: number }
+  /**
+   * The worker's OAuth sign-in needs the browser step (a SharedWorker cannot open a window): the tab whose
+   * signIn() this is sends its popup to `url` and answers with the callback URL (`answer`, value `{ url }`).
+   */
+  | { t: 'authorize'; iid: number; url: string }
   | { t: 'notification'; value: unknown }
   | { t: 'trace'; value: unknown }
   | { t: 'updated'; wid: number }

@@ -1,6 +1,8 @@
 import { atom, onMount, type WritableAtom } from 'nanostores'
 import type { InputRequest, Progress, ServerNotification, TraceEvent } from '../client/types'
 import { AbortError } from '../errors/abort-error'
+import { OAuthError } from '../errors/oauth-error'
+import type { AuthState } from '../auth/types'
 import { mergeItems } from '../stores/merge-items'
 import type { ListState } from '../stores/types'
 import { holdLock, locks, newId, whenFree } from './id'
@@ -45,9 +47,14 @@ export function createSharedMcp(url: string, options: SharedMcpOptions = {}): Sh
   const { onNotification, onInputRequest, onTrace } = options
   // Functions stay in the tab (they are called back over the port); everything else is the client's config,
   // and the same config means the same shared client.
-  const { modes: _m, worker: _w, workerTimeout: _t, namespace: _n, ...rest } = options
+  const { modes: _m, worker: _w, workerTimeout: _t, namespace: _n, oauth: oauthOptions, ...rest } = options
   const clientOptions: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(rest)) if (cloneable(value)) clientOptions[name] = value
+  // The worker signs in; the `authorize` hook (Node, tests) stays here and does this tab's browser step.
+  const { authorize, ...workerOAuth } = oauthOptions ?? {}
+  if (oauthOptions) clientOptions.oauth = workerOAuth
+  // The window of the sign-in this tab's click started, until the worker asks for the authorization step.
+  let popup: Window | null | undefined
   const key: ShareKey = { url: new URL(url, globalThis.location?.href).href, options: clientOptions, input: !!onInputRequest }
 
   const id = newId()
@@ -55,7 +62,13 @@ export function createSharedMcp(url: string, options: SharedMcpOptions = {}): Sh
   for (const name of ATOMS) {
     const list = LIST_KEY[name]
     atoms[name] = atom<unknown>(
-      list ? ({ items: [], loading: false, error: undefined, stale: false, updatedAt: 0 } satisfies ListState<never>) : name === '$status' ? { status: 'idle' } : undefined,
+      list
+        ? ({ items: [], loading: false, error: undefined, stale: false, updatedAt: 0 } satisfies ListState<never>)
+        : name === '$status'
+          ? { status: 'idle' }
+          : name === '$auth'
+            ? ({ status: 'none' } satisfies AuthState)
+            : undefined,
     )
     if (list)
       onMount(atoms[name], () => {
@@ -206,6 +219,8 @@ export function createSharedMcp(url: string, options: SharedMcpOptions = {}): Sh
         return pending.get(message.id)?.onLog?.(message.value as never)
       case 'input':
         return void answer(message)
+      case 'authorize':
+        return void authorizeStep(message)
       case 'input-abort':
         inputs.get(message.iid)?.abort(new AbortError('the request no longer needs this input'))
         return void inputs.delete(message.iid)
@@ -236,6 +251,43 @@ export function createSharedMcp(url: string, options: SharedMcpOptions = {}): Sh
     } catch (error) {
       send({ t: 'answer', iid: message.iid, ok: false, error: encodeError(new SharedError('not-cloneable', 'The input answer cannot be sent to the shared worker', { cause: error })) })
     }
+  }
+
+  /** The worker's sign-in needs the browser: this tab's popup (opened by the click) or its `authorize` hook. */
+  async function authorizeStep(message: Extract<HostMessage, { t: 'authorize' }>) {
+    const controller = new AbortController()
+    inputs.set(message.iid, controller)
+    let reply: TabMessage
+    const url = new URL(message.url)
+    const window = popup
+    popup = undefined
+    try {
+      let callback: URL | string
+      if (authorize) callback = await authorize(url)
+      // Loaded now, not with the tab: only a sign-in needs it, and the window is already open.
+      else if (window) callback = await (await import('../auth/popup')).waitForPopup(window, url, new Map([[url.searchParams.get('state') ?? '', true]]))
+      else throw new OAuthError('interaction_required', 'Sign-in needed: call signIn() from a click in this tab')
+      reply = { t: 'answer', iid: message.iid, ok: true, value: { url: String(callback) } }
+    } catch (error) {
+      window?.close()
+      reply = { t: 'answer', iid: message.iid, ok: false, error: encodeError(error) }
+    }
+    if (inputs.delete(message.iid)) send(reply)
+  }
+
+  function signIn(): Promise<void> {
+    if (!oauthOptions) return Promise.reject(new OAuthError('not_configured', 'No OAuth client: pass createSharedMcp(url, { oauth: { redirectUri } }) to sign in'))
+    // Browsers allow a popup only inside the click: it opens now, blank; the worker's authorization URL fills it.
+    if (!authorize) {
+      popup?.close()
+      popup = globalThis.open?.('about:blank', 'nanomcp-oauth', 'popup,width=500,height=650') ?? null
+      if (!popup) return Promise.reject(new OAuthError('popup_blocked', 'The browser blocked the sign-in popup: call signIn() from a click handler'))
+    }
+    // A long timeout: a person is filling in forms in the popup.
+    return call('signIn', [], { timeout: 600_000 }).finally(() => {
+      popup?.close()
+      popup = undefined
+    })
   }
 
   function call(op: Op, args: unknown[], requestOptions: SharedRequestOptions = {}): Promise<never> {
@@ -292,7 +344,9 @@ export function createSharedMcp(url: string, options: SharedMcpOptions = {}): Sh
     $resources: atoms.$resources as SharedMcp['$resources'],
     $resourceTemplates: atoms.$resourceTemplates as SharedMcp['$resourceTemplates'],
     $subscription: atoms.$subscription as SharedMcp['$subscription'],
-    $auth: atoms.$auth,
+    $auth: atoms.$auth as SharedMcp['$auth'],
+    signIn,
+    signOut: () => (oauthOptions ? call('signOut', []) : Promise.reject(new OAuthError('not_configured', 'No OAuth client: pass createSharedMcp(url, { oauth: { redirectUri } }) to sign in'))),
     $shared,
     connect: () => call('connect', []),
     request: (method, params = {}, requestOptions) => call('request', [method, params], requestOptions),

@@ -1,6 +1,7 @@
 // Public types of the shared mode. Types only.
 import type { ReadableAtom } from 'nanostores'
 import type { RequestOptions } from '../client/types'
+import type { AuthState, OAuthOptions } from '../auth/types'
 import type { ListKind, Mcp, McpOptions } from '../stores/types'
 
 /**
@@ -15,7 +16,17 @@ export interface SharedState {
   error?: Error
 }
 
-export interface SharedMcpOptions extends Omit<McpOptions, 'eraStore'> {
+/**
+ * OAuth for the shared client: the worker runs oauth() with these options and holds the tokens, once for every
+ * tab; the tab whose signIn() it is does the browser step (its popup, or `authorize` in Node and tests). Tokens
+ * live in the worker's memory (no `storage`: a worker has neither sessionStorage nor localStorage). `mode`
+ * 'redirect' is not available here: the page that would come back is not the worker.
+ */
+export type SharedOAuthOptions = Omit<OAuthOptions, 'storage' | 'fetch' | 'debug' | 'mode'>
+
+export interface SharedMcpOptions extends Omit<McpOptions, 'eraStore' | 'auth'> {
+  /** OAuth sign-in for the shared client (an `auth` object of functions could not reach the worker). */
+  oauth?: SharedOAuthOptions
   /**
    * Which ways to share to try, in order. Default `['worker', 'leader', 'local']`; `['local']` is a plain
    * per-tab client behind the same API.
@@ -38,8 +49,8 @@ export type SharedRequestOptions = Pick<RequestOptions, 'signal' | 'timeout' | '
 
 /** What createMcp gives, minus the Client (it lives in the worker), plus where the client runs. */
 export interface SharedMcp extends Omit<Mcp, 'client'> {
-  /** Present (and mirrored) when the shared createMcp has an authorization state. */
-  readonly $auth: ReadableAtom<unknown>
+  /** The worker's OAuth state, mirrored; `{ status: 'none' }` without the `oauth` option. */
+  readonly $auth: ReadableAtom<AuthState>
   readonly $shared: ReadableAtom<SharedState>
   /** Any request, run by the shared client. */
   request(method: string, params?: Record<string, unknown>, options?: SharedRequestOptions): Promise<Record<string, unknown>>

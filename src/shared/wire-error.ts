@@ -3,6 +3,7 @@ import { HttpError } from '../errors/http-error'
 import { InputRequiredError } from '../errors/input-required-error'
 import { McpError } from '../errors/mcp-error'
 import { NetworkError } from '../errors/network-error'
+import { OAuthError } from '../errors/oauth-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { RpcError } from '../errors/rpc-error'
 import { TimeoutError } from '../errors/timeout-error'
@@ -23,6 +24,7 @@ const CLASSES: Record<string, { prototype: Error }> = {
   InputRequiredError,
   McpError,
   NetworkError,
+  OAuthError,
   ProtocolError,
   RpcError,
   SharedError,
