@@ -13,6 +13,7 @@ import { answerRound, ROUND_CAPABILITIES } from './input-round'
 import { createHistory } from './history'
 import { renderError } from './render-content'
 import { createRootsEditor } from './roots'
+import { createTaskMonitor } from './tasks'
 import { renderServerInfo } from './server-info'
 import { loadServers, type EmbeddedServer, type TransportChoice } from './servers'
 import { createNotificationLog, createTranscript } from './transcript'
@@ -41,7 +42,11 @@ byId('clear-notifications').addEventListener('click', notifications.clear)
 const calls = createHistory(byId('history'), () => current?.mcp)
 byId('clear-history').addEventListener('click', calls.clear)
 const roots = createRootsEditor()
-byId('activity').append(roots.element)
+const tasks = createTaskMonitor((taskId) => {
+  if (!current) return Promise.reject(new Error('not connected'))
+  return current.mcp.client.request('tasks/cancel', { taskId })
+})
+byId('activity').append(roots.element, tasks.element)
 
 // The first screen: what the page is and what a server must allow, with this page's own origin filled in.
 byId('page-origin').textContent = location.origin
@@ -127,8 +132,10 @@ async function connect(options: ReturnType<typeof readForm>) {
       capabilities: ROUND_CAPABILITIES,
       timeout: timeout ? timeout * 1000 : undefined,
       legacyElicitation,
+      // Tools the server runs as tasks are polled to the end by the library; the Tasks card shows them.
+      tasks: true,
       onInputRequest: (requests, context) => answerInput(mcp, requests, context.signal),
-      onTrace: transcript.add,
+      onTrace: (event) => (transcript.add(event), tasks.observe(event)),
       onNotification: notifications.add,
     })
   } catch (error) {
@@ -203,6 +210,7 @@ function submit() {
   }
   saveSettings({ url: options.url, transport: options.transport, timeout: options.timeout, legacyElicitation: options.legacyElicitation, logLevel: options.logLevel })
   transcript.clear()
+  tasks.clear()
   notifications.clear()
   calls.clear()
   void connect(options)

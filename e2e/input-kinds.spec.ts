@@ -1,8 +1,9 @@
 // Every kind of input a 2026-07-28 server can ask for, answered through the page: sampling (shown, written,
 // approved or declined), roots (the user's list), URL-mode elicitation (consent, then a new tab); and the page
-// declares exactly those capabilities, while an older server is offered none of them.
+// declares exactly those capabilities, while an older server is offered none of them; tools run as tasks
+// show their status and can be cancelled.
 import type { Page, Request } from '@playwright/test'
-import { connect, expect, item, openDemo, screenshot, test, type ServerEntry } from './helpers'
+import { connect, expect, field, item, openDemo, screenshot, test, type ServerEntry } from './helpers'
 
 const CAPS = 'io.modelcontextprotocol/clientCapabilities'
 
@@ -40,7 +41,7 @@ test.describe('2026-07-28: every input kind', () => {
     await expect(item(page, 'ask_llm')).toBeVisible()
   })
 
-  test('declares form and URL elicitation, sampling and roots on every request, and nothing else', async ({ page }) => {
+  test('declares form and URL elicitation, sampling, roots and the tasks extension on every request, and nothing else', async ({ page }) => {
     const sent: Request[] = []
     page.on('request', (r) => sent.push(r))
     await callTool(page, 'list_roots')
@@ -49,7 +50,7 @@ test.describe('2026-07-28: every input kind', () => {
     expect(calls.length).toBeGreaterThan(0)
     for (const call of calls) {
       const meta = call.params?._meta as Record<string, unknown>
-      expect(meta[CAPS]).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, roots: {} })
+      expect(meta[CAPS]).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, roots: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } })
     }
   })
 
@@ -125,6 +126,53 @@ test.describe('2026-07-28: every input kind', () => {
     await dialog.getByRole('button', { name: 'Decline' }).click()
     await expect(page.getByTestId('tool-result')).toHaveText(/URL elicitation answered: decline/)
   })
+
+  test('tasks: a tool the server runs as a task shows its status as it runs, then its result', async ({ page }) => {
+    const sent: Request[] = []
+    page.on('request', (r) => sent.push(r))
+    await item(page, 'long_job').click()
+    await field(page, 'steps').fill('3')
+    await page.getByRole('button', { name: 'Call tool' }).click()
+    await expect(page.getByTestId('tool-result')).toHaveText(/long_job finished 3 steps/)
+    const row = page.getByTestId('task')
+    await expect(row).toHaveCount(1)
+    await expect(row.getByTestId('task-status')).toHaveText('completed')
+    await expect(row.getByTestId('task-message')).toHaveText('step 3 of 3')
+    await expect(row.getByRole('button', { name: /Cancel task/ })).toHaveCount(0)
+    const calls = bodies(sent)
+    expect(calls.filter((b) => b.method === 'tasks/get').length).toBe(3)
+    const call = calls.find((b) => b.method === 'tools/call')
+    const meta = (call?.params?._meta ?? {}) as Record<string, Record<string, unknown> | undefined>
+    expect(meta[CAPS]?.extensions).toEqual({ 'io.modelcontextprotocol/tasks': {} })
+  })
+
+  test('tasks: Cancel on the task sends tasks/cancel and the call ends as cancelled', async ({ page }) => {
+    const sent: Request[] = []
+    page.on('request', (r) => sent.push(r))
+    await item(page, 'long_job').click()
+    await field(page, 'steps').fill('50')
+    await page.getByRole('button', { name: 'Call tool' }).click()
+    const row = page.getByTestId('task')
+    await expect(row.getByTestId('task-status')).toHaveText('working')
+    await expect(row.getByTestId('task-message')).toHaveText(/^ ?step [1-9]\d* of 50$/)
+    await page.locator('section.tasks').scrollIntoViewIfNeeded()
+    await screenshot(page, 'task-running', false)
+    await row.getByRole('button', { name: /Cancel task/ }).click()
+    await expect(row.getByTestId('task-status')).toHaveText('cancelled')
+    await expect(page.getByTestId('error')).toContainText('cancelled')
+    expect(bodies(sent).filter((b) => b.method === 'tasks/cancel')).toHaveLength(1)
+  })
+
+  test('tasks: the call pane\'s Cancel stops polling and tells the server with tasks/cancel', async ({ page }) => {
+    const sent: Request[] = []
+    page.on('request', (r) => sent.push(r))
+    await item(page, 'long_job').click()
+    await field(page, 'steps').fill('50')
+    await page.getByRole('button', { name: 'Call tool' }).click()
+    await expect(page.getByTestId('task').getByTestId('task-status')).toHaveText('working')
+    await page.locator('#detail').getByRole('button', { name: 'Cancel', exact: true }).click()
+    await expect.poll(() => bodies(sent).filter((b) => b.method === 'tasks/cancel').length).toBe(1)
+  })
 })
 
 test('older servers: the handshake offers no sampling, roots or URL elicitation, only form elicitation when opted in', async ({ page }) => {
@@ -133,7 +181,8 @@ test('older servers: the handshake offers no sampling, roots or URL elicitation,
   await openDemo(page)
   await connect(page, 'legacy')
   const first = bodies(sent).find((b) => b.method === 'initialize')
-  expect(first?.params?.capabilities).toEqual({})
+  // Only the extensions capability (tasks): never sampling, roots or elicitation unless opted in.
+  expect(first?.params?.capabilities).toEqual({ extensions: { 'io.modelcontextprotocol/tasks': {} } })
 
   await page.getByText('Headers and options').click()
   await page.getByLabel('Answer input requests from older servers').check()
@@ -141,5 +190,5 @@ test('older servers: the handshake offers no sampling, roots or URL elicitation,
   await page.getByRole('button', { name: 'Connect', exact: true }).click()
   await expect(page.getByTestId('era')).toBeVisible({ timeout: 15_000 })
   const second = bodies(sent).find((b) => b.method === 'initialize')
-  expect(second?.params?.capabilities).toEqual({ elicitation: { form: { applyDefaults: true } } })
+  expect(second?.params?.capabilities).toEqual({ extensions: { 'io.modelcontextprotocol/tasks': {} }, elicitation: { form: { applyDefaults: true } } })
 })

@@ -1,9 +1,10 @@
-// Tools that ask the client for every other kind of input on 2026-07-28: a sampled message, the client's roots,
-// and a URL-mode elicitation, each through an `input_required` round. They live only in scopes whose name starts
-// with INPUT_KINDS_SCOPE (e.g. /s/input-kinds/mcp on the modern server), so the catalogue every other test counts
-// stays as it is.
+// Tools that ask the client for every other kind of input on 2026-07-28 (a sampled message, the client's
+// roots, a URL-mode elicitation, each through an `input_required` round) and a tool run as a task (tasks.mjs).
+// They live only in scopes whose name starts with INPUT_KINDS_SCOPE (e.g. /s/input-kinds/mcp on the modern
+// server), so the catalogue every other test counts stays as it is.
 import { inputRequired, inputResponse } from '@modelcontextprotocol/server'
 import * as z from 'zod'
+import { registerLongJob } from './tasks.mjs'
 
 export const INPUT_KINDS_SCOPE = 'input-kinds'
 export const SAMPLING_PROMPT = 'Write a haiku about <b>protocols</b>'
@@ -15,8 +16,12 @@ const declared = (ctx) => ctx.mcpReq.envelope?.['io.modelcontextprotocol/clientC
 /** True for the scope prefix (`base` is '/s/<name>' or '' for the default scope). */
 export const wantsInputKinds = (base) => base.startsWith(`/s/${INPUT_KINDS_SCOPE}`)
 
-/** Registers ask_llm (sampling), list_roots (roots) and open_consent (URL elicitation) on a modern McpServer. */
+/**
+ * Registers ask_llm (sampling), list_roots (roots), open_consent (URL elicitation) and long_job (a task, see
+ * tasks.mjs) on a modern McpServer.
+ */
 export function registerInputKinds(server) {
+  registerLongJob(server)
   server.registerTool(
     'ask_llm',
     { title: 'Ask the LLM', description: 'Asks the client to sample a message (sampling/createMessage) and returns it.', inputSchema: z.object({}) },

@@ -14,6 +14,7 @@ import * as z from 'zod'
 import { askNameModern, askNameUnavailable, requireElicitationForAskName } from './ask-name.mjs'
 import { CAPABILITIES, INSTRUCTIONS, registerCatalogue } from './catalogue.mjs'
 import { registerInputKinds, wantsInputKinds } from './input-kinds.mjs'
+import { createTaskFake } from './tasks.mjs'
 import { startHost } from './host.mjs'
 import { createListenStreams } from './listen-streams.mjs'
 
@@ -24,6 +25,8 @@ function createModernInstance({ state, base = '' }) {
   // One bus outlives handler generations, so close-listens can swap the handler without losing notify().
   const bus = new InMemoryServerEventBus(debug)
   const listens = createListenStreams()
+  // The input-kinds scope also runs long_job as a task, answered in front of the SDK (it has no tasks support).
+  const tasks = wantsInputKinds(base) ? createTaskFake() : undefined
 
   function announce(event) {
     if (event.kind === 'tools') handler.notify.toolsChanged()
@@ -70,6 +73,7 @@ function createModernInstance({ state, base = '' }) {
   return {
     // The host has read the body already; hand the SDK's adapter a request that replays the same bytes.
     handle(req, res, { body }) {
+      if (tasks?.handle(req, res, body?.json)) return
       const replay = Readable.from(body?.raw ? [Buffer.from(body.raw)] : [])
       return node(Object.assign(replay, { method: req.method, url: req.url, headers: req.headers }), res)
     },
