@@ -16,6 +16,9 @@ import { check, checkResult, inputRequest } from './validate'
 
 type Result = Record<string, unknown>
 
+/** The server requests an older server may send the client, each behind the option that opts in to it. */
+const OPT_INS = { 'elicitation/create': 'legacyElicitation', 'sampling/createMessage': 'legacySampling', 'roots/list': 'legacyRoots' } as const
+
 /** What the session needs from its client. */
 export interface SessionHost {
   wire: Wire
@@ -69,7 +72,11 @@ export class LegacySession {
     // Only extensions: an older server that is offered roots, sampling or elicitation may call the client back.
     const extensions = capabilities(options).extensions
     if (extensions) declared.extensions = extensions
-    if (options.legacyElicitation && options.onInputRequest) declared.elicitation = { form: { applyDefaults: true } }
+    if (options.onInputRequest) {
+      if (options.legacyElicitation) declared.elicitation = { form: { applyDefaults: true } }
+      if (options.legacySampling) declared.sampling = {}
+      if (options.legacyRoots) declared.roots = { listChanged: true }
+    }
     const params = { protocolVersion: offer, capabilities: declared, clientInfo: clientMeta(options)['io.modelcontextprotocol/clientInfo'] }
     let response: JsonRpcResponse
     try {
@@ -98,7 +105,7 @@ export class LegacySession {
     era.legacy(protocolVersion, { era: 'legacy', protocolVersion, serverInfo, capabilities: serverCapabilities, instructions })
     // HTTP+SSE has one stream for everything: listen on it from the start so nothing the server says is lost.
     // An app that answers elicitations needs the GET stream too: servers send their requests there.
-    if (wire.transport.kind === 'sse' || (options.legacyElicitation && options.onInputRequest)) {
+    if (wire.transport.kind === 'sse' || (options.onInputRequest && Object.values(OPT_INS).some((o) => options[o]))) {
       void this.openStream(AbortSignal.timeout(options.timeout ?? 60_000)).catch((error: unknown) => wire.debug('could not open the session stream', error))
     }
   }
@@ -146,7 +153,7 @@ export class LegacySession {
     }
   }
 
-  /** Older servers may call the client: `ping` is answered; elicitation only when the app opted in. */
+  /** Older servers may call the client: `ping` is answered; elicitation, sampling and roots only when the app opted in. */
   async #answer(request: JsonRpcRequest): Promise<void> {
     const { wire } = this.host
     const options = wire.options
@@ -154,14 +161,14 @@ export class LegacySession {
     let answer: { result: Result } | { error: JsonRpcErrorObject }
     if (method === 'ping') {
       answer = { result: {} }
-    } else if (method === 'elicitation/create' && options.legacyElicitation && options.onInputRequest) {
+    } else if (options.onInputRequest && options[OPT_INS[method as keyof typeof OPT_INS]]) {
       try {
         const key = String(id)
         const requests = { [key]: inputRequest({ method, params }) }
         const answers = withDefaults(requests, await options.onInputRequest(requests, { method, params: params ?? {}, round: 1, signal: new AbortController().signal }))
         answer = { result: (answers[key] as Result) ?? { action: 'cancel' } }
       } catch (error) {
-        answer = { error: { code: -32603, message: error instanceof Error ? error.message : 'elicitation failed' } }
+        answer = { error: { code: -32603, message: error instanceof Error ? error.message : `${method} failed` } }
       }
     } else {
       answer = { error: { code: -32601, message: `Method not found: ${method}` } }

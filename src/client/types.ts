@@ -69,6 +69,14 @@ export interface ClientOptions {
    * offered a capability that lets it call the client back.
    */
   legacyElicitation?: boolean
+  /** Opt-in like `legacyElicitation`: declare `sampling` and answer older servers' `sampling/createMessage` through `onInputRequest`. */
+  legacySampling?: boolean
+  /**
+   * Opt-in like `legacyElicitation`: declare `roots` (with `listChanged`) and answer older servers' `roots/list`
+   * through `onInputRequest`. When the roots change, send `notifications/roots/list_changed` on the session
+   * (`client.transport.send`).
+   */
+  legacyRoots?: boolean
   /** How long a subscription waits for its acknowledgement (ms). Default 10 000. */
   listenAckTimeout?: number
   /** Reconnect backoff of subscriptions: first delay and cap (ms). Default 500 and 30 000. */
