@@ -8,7 +8,8 @@ const external = (id: string) => deps.some((d) => id === d || id.startsWith(`${d
 export default defineConfig(({ mode }) =>
   mode === 'demo'
     ? // `vite build --mode demo`: index.html + demo/ into dist-demo/, a static page that can be hosted anywhere
-      { base: './', build: { outDir: 'dist-demo' } }
+      // oauth-callback.html: the OAuth redirect URI page, a second input so it ships beside index.html.
+      { base: './', build: { outDir: 'dist-demo', rolldownOptions: { input: { main: 'index.html', callback: 'oauth-callback.html' } } } }
     : {
         // nanomcp/shared's SharedWorker is emitted as one self-contained script (iife: its lazy parts inlined, so an
         // app's bundler can copy it as a single asset) under dist/assets/, found from its importer by a relative URL.

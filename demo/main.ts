@@ -1,6 +1,6 @@
 // The demo page: pick a server, connect, and bind nanomcp's atoms to the DOM.
 // Every binding is `atom.subscribe(render)`; the stores layer does the loading, refreshing and retrying.
-import { createMcp, SseTransport, StreamableHttpTransport, type InputRequest, type Mcp, type SubscriptionState } from '../src/index'
+import { createMcp, oauth, OAuthError, SseTransport, StreamableHttpTransport, type InputRequest, type Mcp, type ServerState, type SubscriptionState } from '../src/index'
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../src/errors/network-error'
 // Not part of the package's index; the demo reports the library's own version as its client version.
 import { PACKAGE_VERSION } from '../src/version'
@@ -12,9 +12,10 @@ import { byId, fill, h } from './dom'
 import { answerRound, ROUND_CAPABILITIES } from './input-round'
 import { createHistory } from './history'
 import { renderError } from './render-content'
-import { createRootsEditor } from './roots'
+import { announceRoots, createRootsEditor } from './roots'
 import { createTaskMonitor } from './tasks'
 import { renderServerInfo } from './server-info'
+import { bindSignIn, callbackUrl } from './sign-in'
 import { loadServers, type EmbeddedServer, type TransportChoice } from './servers'
 import { createNotificationLog, createTranscript } from './transcript'
 
@@ -47,6 +48,9 @@ const tasks = createTaskMonitor((taskId) => {
   return current.mcp.client.request('tasks/cancel', { taskId })
 })
 byId('activity').append(roots.element, tasks.element)
+// Older servers offered roots hear of each edit; newer ones ask within each call.
+let rootsOffered = false
+roots.onChange(() => current && announceRoots(current.mcp.client, rootsOffered))
 
 // The first screen: what the page is and what a server must allow, with this page's own origin filled in.
 byId('page-origin').textContent = location.origin
@@ -111,6 +115,7 @@ function renderSubscription(state: SubscriptionState | undefined) {
 
 async function connect(options: ReturnType<typeof readForm>) {
   const { url, transport, headers, timeout, legacyElicitation, logLevel } = options
+  rootsOffered = legacyElicitation
   await disconnect()
   const mine = ++attempt
   const answers: HttpAnswer[] = []
@@ -120,18 +125,25 @@ async function connect(options: ReturnType<typeof readForm>) {
   })
   let mcp: Mcp
   try {
+    // OAuth unless the user brought credentials of their own: a 401 then offers Sign in (popup) in the panel.
+    const ownCredentials = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')
+    const auth = ownCredentials ? undefined : oauth({ redirectUri: callbackUrl(), mode: 'popup', clientName: 'nanomcp demo' })
     const target =
       transport === 'sse'
-        ? new SseTransport(url, { headers, fetch })
-        : new StreamableHttpTransport(url, { headers, fetch })
+        ? new SseTransport(url, { headers, fetch, auth })
+        : new StreamableHttpTransport(url, { headers, fetch, auth })
     // "Streamable HTTP" means exactly that: a refused POST is reported as it is, not retried over HTTP+SSE.
     if (transport === 'http') Object.defineProperty(target, 'legacySse', { value: undefined })
     mcp = createMcp(target, {
+      auth,
       clientInfo: { name: 'nanomcp-demo', version: PACKAGE_VERSION },
       // Only what answerRound answers: form and URL elicitation, sampling (by hand) and roots (the user's list).
       capabilities: ROUND_CAPABILITIES,
       timeout: timeout ? timeout * 1000 : undefined,
       legacyElicitation,
+      // The one toggle answers every kind of request an older server may send: elicitation, sampling, roots.
+      legacySampling: legacyElicitation,
+      legacyRoots: legacyElicitation,
       // Tools the server runs as tasks are polled to the end by the library; the Tasks card shows them.
       tasks: true,
       onInputRequest: (requests, context) => answerInput(mcp, requests, context.signal),
@@ -141,12 +153,39 @@ async function connect(options: ReturnType<typeof readForm>) {
   } catch (error) {
     return status.replaceChildren(renderError(error))
   }
-  const unbind = [mcp.$subscription.subscribe(renderSubscription)]
+  const unbind = [mcp.$subscription.subscribe(renderSubscription), bindSignIn(byId('auth-panel'), mcp)]
   current = { mcp, unbind }
   disconnectButton.hidden = false
   status.replaceChildren(h('p', { class: 'busy' }, 'Connecting to ', h('code', {}, url), '…'))
   try {
-    const server = await mcp.connect()
+    await showServer(mcp, await mcp.connect(), url, transport, logLevel, unbind)
+  } catch (error) {
+    if (current?.mcp !== mcp) return
+    // An OAuth-protected server: the panel offers Sign in; once signed in, createMcp connects again by itself.
+    if (error instanceof OAuthError && mcp.$auth.get().status === 'required') {
+      status.replaceChildren(h('p', { class: 'hint', 'data-testid': 'sign-in-needed' }, 'This server needs you to sign in: use “Sign in” above.'))
+      const stop = mcp.$auth.listen((state) => {
+        if (state.status !== 'authorized') return
+        stop()
+        void mcp.connect().then(
+          (server) => current?.mcp === mcp && showServer(mcp, server, url, transport, logLevel, unbind),
+          (failure: unknown) => current?.mcp === mcp && status.replaceChildren(renderError(failure)),
+        )
+      })
+      unbind.push(stop)
+      return
+    }
+    // Nothing to disconnect from; the transcript stays up to show what was tried.
+    await disconnect()
+    byId('activity').hidden = false
+    const report = await diagnose(error, url, answers)
+    if (attempt === mine) status.replaceChildren(report)
+  }
+}
+
+/** The connected page: server card, catalogue, details. */
+function showServer(mcp: Mcp, server: ServerState, url: string, transport: TransportChoice, logLevel: Settings['logLevel'], unbind: (() => void)[]) {
+  {
     if (current?.mcp !== mcp) return
     status.replaceChildren()
     intro.hidden = true
@@ -174,13 +213,6 @@ async function connect(options: ReturnType<typeof readForm>) {
       }),
       details.clear,
     )
-  } catch (error) {
-    if (current?.mcp !== mcp) return
-    // Nothing to disconnect from; the transcript stays up to show what was tried.
-    await disconnect()
-    byId('activity').hidden = false
-    const report = await diagnose(error, url, answers)
-    if (attempt === mine) status.replaceChildren(report)
   }
 }
 
