@@ -2,8 +2,9 @@
 // whole when a server asks `roots/list`. Keeping a root on the list is the user's consent to share it.
 //
 // On 2026-07-28 a server asks for roots inside the call that needs them (an input_required round), so a change
-// needs no announcement: the next ask gets the new list. Older servers would need the `roots` capability in
-// the handshake, which the library never declares, so they are never offered (and never ask).
+// needs no announcement: the next ask gets the new list. Older servers are offered roots (with listChanged) only
+// when the user turned on "answer input requests from older servers" (the library's legacyRoots opt-in); they
+// then hear `notifications/roots/list_changed` after each edit.
 import { h, uid } from './dom'
 
 export interface Root {
@@ -120,7 +121,7 @@ export function createRootsEditor(storage: Storage | undefined = globalThis.loca
     'section',
     { class: 'card roots', 'aria-labelledby': 'roots-title' },
     h('h2', { id: 'roots-title' }, 'Roots'),
-    h('p', { class: 'hint' }, 'Folders a server may ask about (roots/list). 2026-07-28 servers ask within each call, so they always get this list as it is now.'),
+    h('p', { class: 'hint' }, 'Folders a server may ask about (roots/list). 2026-07-28 servers ask within each call; older servers only when input requests from them are answered, and they hear of each edit.'),
     list,
     form,
   )
@@ -132,4 +133,13 @@ export function createRootsEditor(storage: Storage | undefined = globalThis.loca
       return () => listeners.delete(listener)
     },
   }
+}
+
+/**
+ * Tells an older server that was offered `roots.listChanged` (legacyRoots) that the list changed. 2026-07-28 has
+ * no such notification: its servers ask within each call. A failed send is not worth a message: the server asks
+ * again with its next `roots/list`.
+ */
+export function announceRoots(client: { era: string | undefined; transport: { send(message: { jsonrpc: '2.0'; method: string }): Promise<void> } }, offered: boolean): void {
+  if (offered && client.era === 'legacy') void client.transport.send({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' }).catch(() => undefined)
 }

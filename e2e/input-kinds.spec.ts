@@ -175,7 +175,7 @@ test.describe('2026-07-28: every input kind', () => {
   })
 })
 
-test('older servers: the handshake offers no sampling, roots or URL elicitation, only form elicitation when opted in', async ({ page }) => {
+test('older servers: the handshake offers no sampling, roots or elicitation unless the user opts in, then form elicitation, sampling and roots', async ({ page }) => {
   const sent: Request[] = []
   page.on('request', (r) => sent.push(r))
   await openDemo(page)
@@ -190,5 +190,50 @@ test('older servers: the handshake offers no sampling, roots or URL elicitation,
   await page.getByRole('button', { name: 'Connect', exact: true }).click()
   await expect(page.getByTestId('era')).toBeVisible({ timeout: 15_000 })
   const second = bodies(sent).find((b) => b.method === 'initialize')
-  expect(second?.params?.capabilities).toEqual({ extensions: { 'io.modelcontextprotocol/tasks': {} }, elicitation: { form: { applyDefaults: true } } })
+  expect(second?.params?.capabilities).toEqual({
+    extensions: { 'io.modelcontextprotocol/tasks': {} },
+    elicitation: { form: { applyDefaults: true } },
+    sampling: {},
+    roots: { listChanged: true },
+  })
+})
+
+test.describe('older servers, opted in: sampling and roots on a legacy session', () => {
+  test.beforeEach(async ({ page, servers }) => {
+    await openDemo(page)
+    await page.getByText('Headers and options').click()
+    await page.getByLabel('Answer input requests from older servers').check()
+    await connectTo(page, inputKinds(servers.legacy))
+    await expect(page.getByTestId('era')).toHaveText('legacy')
+    await expect(item(page, 'ask_llm')).toBeVisible()
+  })
+
+  test('sampling/createMessage pushed by the server gets the dialog and the reply the user approved', async ({ page }) => {
+    await callTool(page, 'ask_llm')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByTestId('sampling-messages')).toContainText('Write a haiku about <b>protocols</b>')
+    await dialog.getByLabel('Reply (as the assistant)').fill('old wire, same words')
+    await dialog.getByRole('button', { name: 'Approve and send' }).click()
+    await expect(page.getByTestId('tool-result')).toHaveText(/said: old wire, same words/)
+  })
+
+  test('roots/list gets the list, and an edit sends notifications/roots/list_changed', async ({ page }) => {
+    const card = page.locator('section.roots')
+    await card.getByLabel('Root URI').fill('file:///srv/data')
+    await card.getByRole('button', { name: 'Add root' }).click()
+    await callTool(page, 'list_roots')
+    await expect(page.getByTestId('tool-result')).toHaveText(/Roots: \(unnamed\) = file:\/\/\/srv\/data \(list_changed received: [01]\)/)
+    const before = Number(/received: (\d)/.exec((await page.getByTestId('tool-result').textContent()) ?? '')?.[1])
+    await card.getByRole('button', { name: 'Remove file:///srv/data' }).click()
+    await page.getByRole('button', { name: 'Call tool' }).click()
+    await expect(page.getByTestId('tool-result')).toHaveText(new RegExp(`The client has no roots. \\(list_changed received: ${before + 1}\\)`))
+  })
+})
+
+test('older servers, not opted in: ask_llm says the client did not declare sampling', async ({ page, servers }) => {
+  await openDemo(page)
+  await connectTo(page, inputKinds(servers.legacy))
+  await callTool(page, 'ask_llm')
+  await expect(page.getByTestId('tool-result')).toHaveText(/needs the sampling capability, which the client did not declare/)
+  await expect(page.getByRole('dialog')).toBeHidden()
 })

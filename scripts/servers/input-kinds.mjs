@@ -71,3 +71,37 @@ export function registerInputKinds(server) {
     },
   )
 }
+
+/**
+ * The same asks on a legacy session (server SDK v1): ask_llm and list_roots push `sampling/createMessage` and
+ * `roots/list` to the client on the call's own stream, when the client declared the capability in its handshake.
+ * list_roots also says how many `notifications/roots/list_changed` the session has received.
+ */
+export function registerLegacyInputKinds(mcpServer, { RootsListChangedNotificationSchema }) {
+  let rootsChanges = 0
+  mcpServer.server.setNotificationHandler(RootsListChangedNotificationSchema, () => void rootsChanges++)
+  const caps = () => mcpServer.server.getClientCapabilities() ?? {}
+  mcpServer.registerTool(
+    'ask_llm',
+    { title: 'Ask the LLM', description: 'Asks the client to sample a message (sampling/createMessage) and returns it.', inputSchema: z.object({}) },
+    async (_args, extra) => {
+      if (!caps().sampling) return text('ask_llm needs the sampling capability, which the client did not declare', true)
+      const result = await mcpServer.server.createMessage(
+        { messages: [{ role: 'user', content: { type: 'text', text: SAMPLING_PROMPT } }], systemPrompt: 'You are a poet.', maxTokens: 64 },
+        { relatedRequestId: extra.requestId, signal: extra.signal },
+      )
+      const said = result.content?.type === 'text' ? result.content.text : JSON.stringify(result.content)
+      return text(`The model (${String(result.model)}) said: ${said}`)
+    },
+  )
+  mcpServer.registerTool(
+    'list_roots',
+    { title: 'List roots', description: 'Asks the client for its roots (roots/list) and lists them.', inputSchema: z.object({}) },
+    async (_args, extra) => {
+      if (!caps().roots) return text('list_roots needs the roots capability, which the client did not declare', true)
+      const { roots } = await mcpServer.server.listRoots(undefined, { relatedRequestId: extra.requestId, signal: extra.signal })
+      const listed = roots.length ? `Roots: ${roots.map((root) => `${root.name ?? '(unnamed)'} = ${root.uri}`).join('; ')}` : 'The client has no roots.'
+      return text(`${listed} (list_changed received: ${rootsChanges})`)
+    },
+  )
+}

@@ -5,16 +5,19 @@ import { randomUUID } from 'node:crypto'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { createEventStore } from './event-store.mjs'
 import { startHost } from './host.mjs'
+import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { registerLegacyInputKinds, wantsInputKinds } from './input-kinds.mjs'
 import { createLegacySession, createSessionRegistry } from './legacy-session.mjs'
 import { sendRpcError } from './respond.mjs'
 
 export const LEGACY_INFO = { name: 'nanomcp-legacy', version: '1.0.0' }
 
-function createLegacyInstance({ state }) {
+function createLegacyInstance({ state, base = '' }) {
   const { sessions, broadcast, dropAll } = createSessionRegistry()
 
   async function startSession(req, res, message) {
     const session = createLegacySession({ info: LEGACY_INFO, state, broadcast })
+    if (wantsInputKinds(base)) registerLegacyInputKinds(session.server, { RootsListChangedNotificationSchema })
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       eventStore: createEventStore(),
