@@ -2,6 +2,7 @@
 // approved or declined), roots (the user's list), URL-mode elicitation (consent, then a new tab); and the page
 // declares exactly those capabilities, while an older server is offered none of them; tools run as tasks
 // show their status and can be cancelled.
+import AxeBuilder from '@axe-core/playwright'
 import type { Page, Request } from '@playwright/test'
 import { connect, expect, field, item, openDemo, screenshot, test, type ServerEntry } from './helpers'
 
@@ -18,6 +19,11 @@ async function connectTo(page: Page, url: string) {
   await page.getByLabel('MCP server URL').fill(url)
   await page.getByRole('button', { name: 'Connect', exact: true }).click()
   await expect(page.getByTestId('era')).toBeVisible({ timeout: 15_000 })
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 const bodies = (requests: Request[]) =>
@@ -70,6 +76,7 @@ test.describe('2026-07-28: every input kind', () => {
     await expect(dialog).toBeVisible()
     await dialog.getByLabel('Reply (as the assistant)').fill('Requests cross the wire / a server asks for more')
     await screenshot(page, 'sampling-dialog', false)
+    expect(await seriousViolations(page), 'sampling dialog').toEqual([])
     await dialog.getByRole('button', { name: 'Approve and send' }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId('tool-result')).toHaveText(/The model \(human \(nanomcp demo\)\) said: Requests cross the wire \/ a server asks for more/)
@@ -157,6 +164,7 @@ test.describe('2026-07-28: every input kind', () => {
     await expect(row.getByTestId('task-message')).toHaveText(/^ ?step [1-9]\d* of 50$/)
     await page.locator('section.tasks').scrollIntoViewIfNeeded()
     await screenshot(page, 'task-running', false)
+    expect(await seriousViolations(page), 'roots and tasks cards').toEqual([])
     await row.getByRole('button', { name: /Cancel task/ }).click()
     await expect(row.getByTestId('task-status')).toHaveText('cancelled')
     await expect(page.getByTestId('error')).toContainText('cancelled')
