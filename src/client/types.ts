@@ -49,7 +49,10 @@ export interface ClientOptions {
   capabilities?: Record<string, unknown>
   /** Server notifications that are not request-scoped (list changes, resource updates, logs on legacy sessions). */
   onNotification?: (notification: ServerNotification) => void
-  /** Answers `input_required` rounds (2026-07-28) and, on legacy servers, nothing: they are never offered these capabilities. */
+  /**
+   * Answers `input_required` rounds (2026-07-28) and tasks' input requests. Older servers are offered none of these
+   * capabilities unless the app opts in (`legacyElicitation`, `legacySampling`, `legacyRoots`).
+   */
   onInputRequest?: InputRequestHandler
   /** Upper bound on `input_required` rounds for one request. Default 10. */
   maxInputRounds?: number
