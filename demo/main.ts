@@ -13,6 +13,8 @@ import { answerRound, ROUND_CAPABILITIES } from './input-round'
 import { createHistory } from './history'
 import { renderError } from './render-content'
 import { announceRoots, createRootsEditor } from './roots'
+import { createSharedMcp } from '../src/shared/index'
+import { sharedAsMcp } from './shared-option'
 import { createTaskMonitor } from './tasks'
 import { renderServerInfo } from './server-info'
 import { bindSignIn, callbackUrl } from './sign-in'
@@ -27,6 +29,7 @@ const tokenInput = byId<HTMLInputElement>('bearer-token')
 const headersInput = byId<HTMLTextAreaElement>('custom-headers')
 const timeoutInput = byId<HTMLInputElement>('request-timeout')
 const legacyBox = byId<HTMLInputElement>('legacy-elicitation')
+const shareBox = byId<HTMLInputElement>('share-tabs')
 const logLevelSelect = byId<HTMLSelectElement>('log-level')
 const formProblem = byId('form-problem')
 const disconnectButton = byId<HTMLButtonElement>('disconnect-button')
@@ -127,29 +130,49 @@ async function connect(options: ReturnType<typeof readForm>) {
   try {
     // OAuth unless the user brought credentials of their own: a 401 then offers Sign in (popup) in the panel.
     const ownCredentials = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')
-    const auth = ownCredentials ? undefined : oauth({ redirectUri: callbackUrl(), mode: 'popup', clientName: 'nanomcp demo' })
-    const target =
-      transport === 'sse'
-        ? new SseTransport(url, { headers, fetch, auth })
-        : new StreamableHttpTransport(url, { headers, fetch, auth })
-    // "Streamable HTTP" means exactly that: a refused POST is reported as it is, not retried over HTTP+SSE.
-    if (transport === 'http') Object.defineProperty(target, 'legacySse', { value: undefined })
-    mcp = createMcp(target, {
-      auth,
-      clientInfo: { name: 'nanomcp-demo', version: PACKAGE_VERSION },
-      // Only what answerRound answers: form and URL elicitation, sampling (by hand) and roots (the user's list).
-      capabilities: ROUND_CAPABILITIES,
-      timeout: timeout ? timeout * 1000 : undefined,
-      legacyElicitation,
-      // The one toggle answers every kind of request an older server may send: elicitation, sampling, roots.
-      legacySampling: legacyElicitation,
-      legacyRoots: legacyElicitation,
-      // Tools the server runs as tasks are polled to the end by the library; the Tasks card shows them.
-      tasks: true,
-      onInputRequest: (requests, context) => answerInput(mcp, requests, context.signal),
-      onTrace: (event) => (transcript.add(event), tasks.observe(event)),
-      onNotification: notifications.add,
-    })
+    if (shareBox.checked) {
+      // The worker builds its own transport (Streamable HTTP, HTTP+SSE fallback): the transport choice and the
+      // page's HTTP diagnostics do not apply; headers must be plain strings, OAuth runs in the worker.
+      const shared = createSharedMcp(url, {
+        headers,
+        ...(ownCredentials ? {} : { oauth: { redirectUri: callbackUrl(), clientName: 'nanomcp demo' } }),
+        clientInfo: { name: 'nanomcp-demo', version: PACKAGE_VERSION },
+        capabilities: ROUND_CAPABILITIES,
+        timeout: timeout ? timeout * 1000 : undefined,
+        legacyElicitation,
+        legacySampling: legacyElicitation,
+        legacyRoots: legacyElicitation,
+        tasks: true,
+        onInputRequest: (requests, context) => answerInput(mcp, requests, context.signal),
+        onTrace: (event) => (transcript.add(event), tasks.observe(event)),
+        onNotification: notifications.add,
+      })
+      mcp = sharedAsMcp(shared)
+    } else {
+      const auth = ownCredentials ? undefined : oauth({ redirectUri: callbackUrl(), mode: 'popup', clientName: 'nanomcp demo' })
+      const target =
+        transport === 'sse'
+          ? new SseTransport(url, { headers, fetch, auth })
+          : new StreamableHttpTransport(url, { headers, fetch, auth })
+      // "Streamable HTTP" means exactly that: a refused POST is reported as it is, not retried over HTTP+SSE.
+      if (transport === 'http') Object.defineProperty(target, 'legacySse', { value: undefined })
+      mcp = createMcp(target, {
+        auth,
+        clientInfo: { name: 'nanomcp-demo', version: PACKAGE_VERSION },
+        // Only what answerRound answers: form and URL elicitation, sampling (by hand) and roots (the user's list).
+        capabilities: ROUND_CAPABILITIES,
+        timeout: timeout ? timeout * 1000 : undefined,
+        legacyElicitation,
+        // The one toggle answers every kind of request an older server may send: elicitation, sampling, roots.
+        legacySampling: legacyElicitation,
+        legacyRoots: legacyElicitation,
+        // Tools the server runs as tasks are polled to the end by the library; the Tasks card shows them.
+        tasks: true,
+        onInputRequest: (requests, context) => answerInput(mcp, requests, context.signal),
+        onTrace: (event) => (transcript.add(event), tasks.observe(event)),
+        onNotification: notifications.add,
+      })
+    }
   } catch (error) {
     return status.replaceChildren(renderError(error))
   }
@@ -191,7 +214,7 @@ function showServer(mcp: Mcp, server: ServerState, url: string, transport: Trans
     intro.hidden = true
     for (const section of sections) section.hidden = false
     history.replaceState(null, '', shareLink(url, transport))
-    const transportLabel = mcp.client.transport.kind === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'
+    const transportLabel = mcp.client.transport.kind === 'sse' ? 'HTTP+SSE' : (mcp.client.transport.kind as string) === 'shared' ? 'shared across tabs' : 'Streamable HTTP'
     // Logs: 2026-07-28 asks per request (the details pane passes the level); older servers are told once.
     if (logLevel && server.era === 'legacy' && server.capabilities.logging !== undefined) {
       const request = mcp.client.request.bind(mcp.client) as unknown as (method: string, params: Record<string, unknown>) => Promise<unknown>

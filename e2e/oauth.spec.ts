@@ -126,3 +126,33 @@ test('a callback whose iss is not the issuer is refused, and nothing is signed i
   await expect(page.getByTestId('era')).toBeHidden()
   await screenshot(page, 'oauth-iss-refused', false)
 })
+
+test('"Share one connection across tabs": two demo tabs, one sign-in in one popup, both list and call tools', async ({ page, context }) => {
+  test.setTimeout(120_000)
+  await noFonts(context)
+  const tabs = [page, await context.newPage()]
+  const popups: number[] = []
+  for (const [index, tab] of tabs.entries()) {
+    tab.on('popup', () => popups.push(index))
+    await openDemo(tab)
+    await tab.locator('#options > summary').click()
+    await tab.getByLabel('Share one connection across tabs').check()
+    await tab.getByLabel('Server', { exact: true }).selectOption('protected')
+    await tab.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(tab.getByTestId('auth-state')).toContainText('wants you to sign in', { timeout: 20_000 })
+  }
+  await signIn(tabs[0]!)
+  for (const tab of tabs) {
+    await expect(tab.getByTestId('era')).toBeVisible({ timeout: 20_000 })
+    await expect(tab.getByTestId('auth-state')).toContainText('Signed in at')
+    await expect(item(tab, 'echo')).toBeVisible()
+  }
+  expect(popups).toEqual([0])
+  const second = tabs[1]!
+  await expect(second.locator('#server')).toContainText('shared across tabs')
+  await item(second, 'echo').click()
+  await field(second, 'text').fill('from the second tab')
+  await second.getByRole('button', { name: 'Call tool' }).click()
+  await expect(second.getByTestId('tool-result')).toContainText('from the second tab')
+  await screenshot(second, 'oauth-shared-second-tab', false)
+})
