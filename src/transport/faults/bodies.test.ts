@@ -46,14 +46,18 @@ describe.each([
     ['SSE data that is an HTML page', (_r, res) => endSse(res, 'data: <html>\n\n'), 'malformed-json', /malformed JSON/],
   ]
 
-  it.each(cases)('%s → ProtocolError %s, then the next request works', async (_name, fault, reason, message) => {
-    const { url } = await serve(once(fault))
-    const transport = new StreamableHttpTransport(url, { maxBodyBytes: LIMIT })
-    const error = await failure(transport.request(build(1, 'tools/call')))
-    expect(error).toBeInstanceOf(ProtocolError)
-    expect(error).toMatchObject({ reason, message: expect.stringMatching(message) })
-    expect((await settle(transport.request(build(2, 'tools/list')))).value).toEqual(result(2, { method: 'tools/list' }))
-  })
+  // The reason goes second so the title reads it; a function would print its source there.
+  it.each(cases.map(([name, fault, reason, message]) => [name, reason, fault, message] as const))(
+    '%s → ProtocolError %s, then the next request works',
+    async (_name, reason, fault, message) => {
+      const { url } = await serve(once(fault))
+      const transport = new StreamableHttpTransport(url, { maxBodyBytes: LIMIT })
+      const error = await failure(transport.request(build(1, 'tools/call')))
+      expect(error).toBeInstanceOf(ProtocolError)
+      expect(error).toMatchObject({ reason, message: expect.stringMatching(message) })
+      expect((await settle(transport.request(build(2, 'tools/list')))).value).toEqual(result(2, { method: 'tools/list' }))
+    },
+  )
 
   it('invalid UTF-8 is read as U+FFFD, as fetch text() would, and the answer still arrives', async () => {
     const head = Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"text":"a')

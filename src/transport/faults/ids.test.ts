@@ -20,7 +20,7 @@ describe.each([
   ['2026-07-28', modern],
   ['handshake era', legacy],
 ] as const)('Streamable HTTP (%s): ids', (_era, build) => {
-  it.each([
+  it.each(([
     ['a wrong id in JSON', ((_r, res) => sendJson(res, result(999))) as Handler, 'content-type', /holds no response with its id/],
     ['a wrong id on SSE', ((_r, res) => endSse(res, event(result(999)))) as Handler, 'stream-ended', /ended before its response/],
     ['a missing id', ((_r, res) => sendJson(res, { jsonrpc: '2.0', result: {} })) as Handler, 'not-json-rpc', /not a JSON-RPC/],
@@ -32,7 +32,8 @@ describe.each([
       'content-type',
       /holds no response/,
     ],
-  ])('%s → ProtocolError %s with a debug line; the transport works on', async (_name, fault, reason, message) => {
+    // The reason goes second so the title reads it; a function would print its source there.
+  ] as [string, Handler, string, RegExp][]).map(([name, fault, reason, message]) => [name, reason, fault, message] as const))('%s → ProtocolError %s with a debug line; the transport works on', async (_name, reason, fault, message) => {
     const debug = vi.fn()
     const { url } = await serve(once(fault))
     const transport = new StreamableHttpTransport(url, { debug })
