@@ -13,6 +13,7 @@ const redirectUri = `${location.origin}/src/auth/testing/callback.html`
 describe('oauth() popup mode in a browser', () => {
   it('a 401 asks for signIn(); the popup signs in, the callback page answers, and the request goes through', async (context) => {
     const entry = inject('servers').protected
+    // Skipped only in a targeted run whose NANOMCP_SERVERS leaves this server out; npm test starts every server.
     if (!entry) return context.skip()
     const auth = oauth({ redirectUri, authorizationParams: { login_hint: AUTO_LOGIN_HINT }, dpop: true })
     const client = new Client(new StreamableHttpTransport(entry.url, { auth }), { clientInfo: { name: 'popup-test', version: '1' } })
@@ -32,6 +33,7 @@ describe('oauth() popup mode in a browser', () => {
 
   it('a popup the browser blocked is reported as popup_blocked', async (context) => {
     const entry = inject('servers').protected
+    // Skipped only in a targeted run whose NANOMCP_SERVERS leaves this server out; npm test starts every server.
     if (!entry) return context.skip()
     const auth = oauth({ redirectUri })
     const client = new Client(new StreamableHttpTransport(entry.url, { auth }), { clientInfo: { name: 'popup-test', version: '1' } })
@@ -50,6 +52,7 @@ describe('oauth() popup mode in a browser', () => {
 
   it('a popup the user closes before it finishes ends in popup_closed, with nothing stored', async (context) => {
     const entry = inject('servers').protected
+    // Skipped only in a targeted run whose NANOMCP_SERVERS leaves this server out; npm test starts every server.
     if (!entry) return context.skip()
     const auth = oauth({ redirectUri })
     const client = new Client(new StreamableHttpTransport(entry.url, { auth }), { clientInfo: { name: 'popup-test', version: '1' } })
