@@ -17,7 +17,10 @@ export function applyDefaults(
   return out
 }
 
-/** One round's answers, with schema defaults filled into every accepted form elicitation. */
+/**
+ * One round's answers, with schema defaults filled into every accepted form elicitation. A URL-mode answer is left
+ * as it is: its `content` is omitted for out-of-band answers (2025-11-25 ElicitResult).
+ */
 export function withDefaults(
   requests: Record<string, { method: string; params?: Record<string, unknown> }>,
   responses: Record<string, unknown>,
@@ -25,7 +28,7 @@ export function withDefaults(
   const out: Record<string, unknown> = { ...responses }
   for (const [key, request] of Object.entries(requests)) {
     const answer = out[key] as { action?: string; content?: Record<string, unknown> } | undefined
-    if (request.method === 'elicitation/create' && answer?.action === 'accept') {
+    if (request.method === 'elicitation/create' && request.params?.mode !== 'url' && answer?.action === 'accept') {
       out[key] = { ...answer, content: applyDefaults(request.params?.requestedSchema, answer.content) }
     }
   }

@@ -148,7 +148,7 @@ describe('deferred notifications from older servers', () => {
 })
 
 describe('legacyElicitation (opt-in)', () => {
-  it('declares form elicitation with applyDefaults, opens the GET stream and answers elicitation/create there', async () => {
+  it('declares form elicitation with applyDefaults (and URL mode on 2025-11-25), opens the GET stream and answers elicitation/create there', async () => {
     const client = await start(
       (seen) => {
         if (seen.method === 'GET') {
@@ -166,7 +166,7 @@ describe('legacyElicitation (opt-in)', () => {
     await client.request('tools/list')
     await arrived.find((s) => s.body?.id === 'e1' && !s.body.method)
     const init = server!.seen.find((s) => s.body?.method === 'initialize')!
-    expect(init.body.params.capabilities).toEqual({ elicitation: { form: { applyDefaults: true } } })
+    expect(init.body.params.capabilities).toEqual({ elicitation: { form: { applyDefaults: true }, url: {} } })
     const answer = server!.seen.find((s) => s.body?.id === 'e1')
     expect(answer?.body).toEqual({ jsonrpc: '2.0', id: 'e1', result: { action: 'accept', content: { name: 'Ada', lang: 'en' } } })
   })

@@ -73,7 +73,8 @@ export class LegacySession {
     const extensions = capabilities(options).extensions
     if (extensions) declared.extensions = extensions
     if (options.onInputRequest) {
-      if (options.legacyElicitation) declared.elicitation = { form: { applyDefaults: true } }
+      // URL mode arrived with 2025-11-25; an older revision has no such mode to offer.
+      if (options.legacyElicitation) declared.elicitation = { form: { applyDefaults: true }, ...(offer >= '2025-11-25' && { url: {} }) }
       if (options.legacySampling) declared.sampling = {}
       if (options.legacyRoots) declared.roots = { listChanged: true }
     }

@@ -67,9 +67,11 @@ export interface ClientOptions {
   /** Observes every message in and out, for transcripts (the demo's protocol view). */
   onTrace?: (event: TraceEvent) => void
   /**
-   * Opt-in, off by default: on older servers, declare form elicitation (with `applyDefaults`) in the handshake
-   * and answer their `elicitation/create` requests through `onInputRequest`. Off, an older server is never
-   * offered a capability that lets it call the client back.
+   * Opt-in, off by default: on older servers, declare form elicitation (with `applyDefaults`) in the handshake,
+   * plus URL mode when the handshake offers 2025-11-25 (the revision that has it), and answer their
+   * `elicitation/create` requests through `onInputRequest` (a URL-mode accept goes back without `content`);
+   * `notifications/elicitation/complete` reaches `onNotification`. Needs `onInputRequest`. Off, an older server is
+   * never offered a capability that lets it call the client back.
    */
   legacyElicitation?: boolean
   /** Opt-in like `legacyElicitation`: declare `sampling` and answer older servers' `sampling/createMessage` through `onInputRequest`. */
