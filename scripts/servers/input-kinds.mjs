@@ -73,9 +73,11 @@ export function registerInputKinds(server) {
 }
 
 /**
- * The same asks on a legacy session (server SDK v1): ask_llm and list_roots push `sampling/createMessage` and
- * `roots/list` to the client on the call's own stream, when the client declared the capability in its handshake.
- * list_roots also says how many `notifications/roots/list_changed` the session has received.
+ * The same asks on a legacy session (server SDK v1): ask_llm, list_roots and open_consent push
+ * `sampling/createMessage`, `roots/list` and a URL-mode `elicitation/create` (2025-11-25) to the client on the
+ * call's own stream, when the client declared the capability in its handshake. list_roots also says how many
+ * `notifications/roots/list_changed` the session has received; open_consent, once accepted, sends
+ * `notifications/elicitation/complete` for its elicitation (the consent page here needs no real visit).
  */
 export function registerLegacyInputKinds(mcpServer, { RootsListChangedNotificationSchema }) {
   let rootsChanges = 0
@@ -102,6 +104,24 @@ export function registerLegacyInputKinds(mcpServer, { RootsListChangedNotificati
       const { roots } = await mcpServer.server.listRoots(undefined, { relatedRequestId: extra.requestId, signal: extra.signal })
       const listed = roots.length ? `Roots: ${roots.map((root) => `${root.name ?? '(unnamed)'} = ${root.uri}`).join('; ')}` : 'The client has no roots.'
       return text(`${listed} (list_changed received: ${rootsChanges})`)
+    },
+  )
+  let consents = 0
+  mcpServer.registerTool(
+    'open_consent',
+    { title: 'Open consent page', description: 'Asks the user to visit a URL (URL-mode elicitation).', inputSchema: z.object({}) },
+    async (_args, extra) => {
+      if (!caps().elicitation?.url) return text('open_consent needs URL-mode elicitation, which the client did not declare', true)
+      const elicitationId = `consent-${++consents}`
+      const related = { relatedRequestId: extra.requestId }
+      const result = await mcpServer.server.elicitInput(
+        { mode: 'url', message: 'Please approve access on the consent page.', url: CONSENT_URL, elicitationId },
+        { ...related, signal: extra.signal },
+      )
+      if (result.action !== 'accept') return text(`URL elicitation answered: ${result.action}`)
+      // On the call's own stream, ahead of its result: the client hands it to onNotification once the call settles.
+      await mcpServer.server.createElicitationCompletionNotifier(elicitationId, related)()
+      return text(`URL elicitation answered: accept; notifications/elicitation/complete sent for ${elicitationId}`)
     },
   )
 }
