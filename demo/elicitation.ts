@@ -28,7 +28,9 @@ export function askUser(
         { class: 'ask' },
         h('p', {}, message),
         h('p', {}, 'It asks you to open this address (accepting opens it in a new tab):'),
+        // Text, never a link: nothing is fetched or opened before the user consents.
         h('p', {}, h('code', { class: 'url' }, url)),
+        urlNotes(url),
       )
     }
     const form = schemaForm(params.requestedSchema)
@@ -100,10 +102,33 @@ export function askUser(
   })
 }
 
+/** The host a web (http/https) URL leads to, else '' (such a URL is never opened). */
+function hostOf(url: string): string {
+  try {
+    return /^https?:\/\//i.test(url) ? new URL(url).hostname : ''
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * What the user should check before consenting (spec: show the domain, warn on punycode): the host the browser
+ * will really visit, a warning for internationalized (punycode) names, and a note when accepting opens nothing.
+ */
+function urlNotes(url: string) {
+  const host = hostOf(url)
+  if (!host) return h('p', { class: 'warn', 'data-testid': 'url-note' }, 'This is not a web address: accepting answers the server but opens nothing.')
+  return [
+    h('p', { 'data-testid': 'url-domain' }, 'Domain: ', h('strong', {}, host)),
+    host.split('.').some((label) => label.startsWith('xn--')) &&
+      h('p', { class: 'warn', 'data-testid': 'url-note' }, 'This domain is internationalized (punycode): make sure it is the site you expect, not a look-alike.'),
+  ]
+}
+
 /** URL-mode elicitation: the user consented by accepting, so the page opens in its own tab, out of our reach. */
 function openUrls(requests: Record<string, InputRequest>) {
   for (const request of Object.values(requests)) {
     const url = isRecord(request.params) && typeof request.params.url === 'string' ? request.params.url : ''
-    if (request.params?.mode === 'url' && /^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener,noreferrer')
+    if (request.params?.mode === 'url' && hostOf(url)) window.open(url, '_blank', 'noopener,noreferrer')
   }
 }
