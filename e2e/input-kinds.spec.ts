@@ -1,6 +1,7 @@
 // Every kind of input a 2026-07-28 server can ask for, answered through the page: sampling (shown, written,
 // approved or declined), roots (the user's list), URL-mode elicitation (consent, then a new tab); and the page
-// declares exactly those capabilities, while an older server is offered none of them; tools run as tasks
+// declares exactly those capabilities, while an older server is offered none of them unless the user opts in
+// (then form and URL elicitation, sampling and roots, each answered through the same dialogs); tools run as tasks
 // show their status and can be cancelled.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page, Request } from '@playwright/test'
@@ -183,7 +184,7 @@ test.describe('2026-07-28: every input kind', () => {
   })
 })
 
-test('older servers: the handshake offers no sampling, roots or elicitation unless the user opts in, then form elicitation, sampling and roots', async ({ page }) => {
+test('older servers: the handshake offers no sampling, roots or elicitation unless the user opts in, then form and URL elicitation, sampling and roots', async ({ page }) => {
   const sent: Request[] = []
   page.on('request', (r) => sent.push(r))
   await openDemo(page)
@@ -200,13 +201,14 @@ test('older servers: the handshake offers no sampling, roots or elicitation unle
   const second = bodies(sent).find((b) => b.method === 'initialize')
   expect(second?.params?.capabilities).toEqual({
     extensions: { 'io.modelcontextprotocol/tasks': {} },
-    elicitation: { form: { applyDefaults: true } },
+    // The embedded legacy server speaks 2025-11-25, the revision that has URL mode.
+    elicitation: { form: { applyDefaults: true }, url: {} },
     sampling: {},
     roots: { listChanged: true },
   })
 })
 
-test.describe('older servers, opted in: sampling and roots on a legacy session', () => {
+test.describe('older servers, opted in: sampling, roots and URL elicitation on a legacy session', () => {
   test.beforeEach(async ({ page, servers }) => {
     await openDemo(page)
     await page.getByText('Headers and options').click()
@@ -235,6 +237,46 @@ test.describe('older servers, opted in: sampling and roots on a legacy session',
     await card.getByRole('button', { name: 'Remove file:///srv/data' }).click()
     await page.getByRole('button', { name: 'Call tool' }).click()
     await expect(page.getByTestId('tool-result')).toHaveText(new RegExp(`The client has no roots. \\(list_changed received: ${before + 1}\\)`))
+  })
+
+  test('URL elicitation (2025-11-25): the URL is text until the user accepts, then opens in a new tab; the tool result and elicitation/complete come back', async ({ page, context }) => {
+    let visits = 0
+    await context.route('https://example.com/**', (route) => (visits++, route.fulfill({ contentType: 'text/html', body: '<title>consent</title>ok' })))
+    const sent: Request[] = []
+    page.on('request', (r) => sent.push(r))
+    await callTool(page, 'open_consent')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('Please approve access on the consent page.')
+    await expect(dialog).toContainText('nanomcp-legacy')
+    // The full address as text with its domain named, never a live link, and nothing fetched before consent.
+    await expect(dialog.locator('code.url')).toHaveText('https://example.com/consent?step=1')
+    await expect(dialog.getByTestId('url-domain')).toHaveText('Domain: example.com')
+    await expect(dialog.locator('a')).toHaveCount(0)
+    expect(visits).toBe(0)
+    expect(context.pages()).toHaveLength(1)
+    await screenshot(page, 'legacy-url-elicitation', false)
+    expect(await seriousViolations(page), 'URL elicitation dialog').toEqual([])
+    const opened = context.waitForEvent('page')
+    await dialog.getByRole('button', { name: 'Accept' }).click()
+    expect((await opened).url()).toBe('https://example.com/consent?step=1')
+    await expect(page.getByTestId('tool-result')).toHaveText(/URL elicitation answered: accept; notifications\/elicitation\/complete sent for consent-1/)
+    await expect(page.getByTestId('notifications')).toContainText('notifications/elicitation/complete')
+    // The answer went back as the JSON-RPC response to the server's elicitation/create: accept, no content.
+    const answers = sent.flatMap((r) => {
+      const body = r.method() === 'POST' ? (JSON.parse(r.postData() ?? '{}') as { result?: unknown }) : {}
+      return body.result ? [body.result] : []
+    })
+    expect(answers).toEqual([{ action: 'accept' }])
+  })
+
+  test('URL elicitation (2025-11-25): declining opens nothing and the server hears decline', async ({ page, context }) => {
+    await callTool(page, 'open_consent')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.locator('code.url')).toHaveText('https://example.com/consent?step=1')
+    await dialog.getByRole('button', { name: 'Decline' }).click()
+    await expect(page.getByTestId('tool-result')).toHaveText(/URL elicitation answered: decline$/)
+    expect(context.pages()).toHaveLength(1)
+    await expect(page.getByTestId('notifications')).not.toContainText('notifications/elicitation/complete')
   })
 })
 
