@@ -11,8 +11,51 @@ export interface ResourceMetadata {
 /** GET returning the Response, or an OAuthError('unreachable') naming what was being fetched. */
 export type Get = (what: string, url: string) => Promise<Response>
 
-/** The PRM of `server`: the challenge's URL first, then the path-inserted and the root well-known; undefined if none. */
-export async function resourceMetadata(server: URL, fromChallenge: string | undefined, get: Get) {
+/** What discovery found: the PRM (none for 2025-03-26 servers), the AS it names and that AS's metadata. */
+export interface Found {
+  prm?: ResourceMetadata
+  /** The first authorization server the PRM names; without a PRM, the server's origin. Undefined: the PRM names none. */
+  issuer?: string
+  /** The issuer's metadata; undefined when no well-known variant answered. */
+  as?: AuthorizationServer
+}
+
+/**
+ * PRM → AS metadata → the PRM's `resource` checked against the server URL, in that order, before the caller
+ * registers, authorizes or asks for a token. The AS metadata is read before the check, as the official SDK
+ * client does (its selectResourceURL runs after both fetches): that GET is anonymous (no client id, no
+ * registration, no credentials), and it lets a mismatch name the AS the misconfigured PRM points at, which is
+ * what a developer needs to find the fault. The check itself is never skipped: a metadata failure of that AS
+ * is reported only once the resource is known to be this server's.
+ */
+export async function findAuthorizationServer(server: URL, fromChallenge: string | undefined, get: Get): Promise<Found> {
+  const prm = await resourceMetadata(server, fromChallenge, get)
+  const named: unknown = prm ? prm.authorization_servers?.[0] : server.origin
+  const issuer = typeof named === 'string' ? named : undefined
+  let as: AuthorizationServer | undefined
+  let failure: unknown
+  if (issuer) {
+    try {
+      as = await serverMetadata(issuer, get)
+    } catch (error) {
+      if (!prm) throw error
+      failure = error
+    }
+  }
+  if (prm && !covers(prm.resource, server)) {
+    throw new OAuthError(
+      'resource_mismatch',
+      `Protected resource metadata names ${prm.resource}, not ${server.href}, and points to ${issuer ? `the authorization server ${issuer}` : 'no authorization server'}: no registration, authorization or token request was made`,
+      prm.resource,
+      { cause: failure },
+    )
+  }
+  if (failure) throw failure
+  return { prm, issuer, as }
+}
+
+/** The PRM of `server`: the challenge's URL first, then the path-inserted and the root well-known; undefined if none. Unchecked: see findAuthorizationServer. */
+async function resourceMetadata(server: URL, fromChallenge: string | undefined, get: Get): Promise<ResourceMetadata | undefined> {
   const path = server.pathname.replace(/\/$/, '')
   const urls = [`${server.origin}/.well-known/oauth-protected-resource`]
   if (path) urls.unshift(urls[0] + path)
@@ -22,9 +65,6 @@ export async function resourceMetadata(server: URL, fromChallenge: string | unde
     if (!response.ok) continue
     const prm = (await response.json().catch(() => undefined)) as ResourceMetadata | undefined
     if (typeof prm?.resource !== 'string') throw new OAuthError('discovery', `No resource in the protected resource metadata at ${url}`, url)
-    if (!covers(prm.resource, server)) {
-      throw new OAuthError('resource_mismatch', `Protected resource metadata names ${prm.resource}, not ${server.href}`, prm.resource)
-    }
     return prm
   }
   return undefined

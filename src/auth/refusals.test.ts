@@ -10,14 +10,14 @@ const REDIRECT = 'https://app.example.com/callback'
 const challenge = () =>
   new Response('{}', { status: 401, headers: { 'www-authenticate': `Bearer resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp"` } })
 
-/** A scripted AS: metadata (overridable) and a token endpoint answering `token`. */
-function fakeAs(metadata: Record<string, unknown>, token: Record<string, unknown> = {}) {
+/** A scripted AS: metadata (overridable), a token endpoint answering `token`, behind a PRM naming `resource`. */
+function fakeAs(metadata: Record<string, unknown>, token: Record<string, unknown> = {}, resource = SERVER) {
   const calls: string[] = []
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   const fetch = (async (input: string | URL) => {
     const url = String(input)
     calls.push(url)
-    if (url.endsWith('/oauth-protected-resource/mcp')) return json({ resource: SERVER, authorization_servers: [ISSUER] })
+    if (url.endsWith('/oauth-protected-resource/mcp')) return json({ resource, authorization_servers: [ISSUER] })
     if (url === `${ISSUER}/.well-known/oauth-authorization-server`) {
       return json({ issuer: ISSUER, authorization_endpoint: `${ISSUER}/authorize`, token_endpoint: `${ISSUER}/token`, ...metadata })
     }
@@ -38,6 +38,21 @@ async function refusal(auth: ReturnType<typeof oauth>): Promise<OAuthError> {
 }
 
 describe('oauth() refuses', () => {
+  it('a PRM for another resource (resource_mismatch), naming it and its AS, with no registration, authorization or token request', async () => {
+    const as = fakeAs({ code_challenge_methods_supported: ['S256'], registration_endpoint: `${ISSUER}/register` }, {}, 'https://evil.example.com/mcp')
+    let authorized = false
+    // No clientId: were the check late, dynamic registration would be the next request.
+    const auth = oauth({ redirectUri: REDIRECT, fetch: as.fetch, authorize: async (url) => ((authorized = true), approve(url)) })
+    const error = await refusal(auth)
+    expect(error.code).toBe('resource_mismatch')
+    expect(error.message).toContain('https://evil.example.com/mcp')
+    expect(error.message).toContain(ISSUER)
+    expect(authorized).toBe(false)
+    // The PRM and the AS metadata, both anonymous GETs: no client id or credential went anywhere.
+    expect(as.calls).toEqual(['https://mcp.example.com/.well-known/oauth-protected-resource/mcp', `${ISSUER}/.well-known/oauth-authorization-server`])
+    expect(auth.$auth.get()).toMatchObject({ status: 'error', error: { code: 'resource_mismatch' } })
+  })
+
   it('an AS that does not list S256 (pkce_unsupported), before any authorization request', async () => {
     const as = fakeAs({ code_challenge_methods_supported: ['plain'], registration_endpoint: `${ISSUER}/register` })
     let authorized = false

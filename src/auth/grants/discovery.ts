@@ -2,7 +2,7 @@
 // variants, identical issuer), plus the request options the token requests share.
 import * as oauth from 'oauth4webapi'
 import { OAuthError } from '../../errors/oauth-error'
-import { defaultMetadata, resourceMetadata, serverMetadata, type Get } from '../discovery'
+import { defaultMetadata, findAuthorizationServer, serverMetadata, type Get } from '../discovery'
 
 export interface Discovered {
   as: oauth.AuthorizationServer
@@ -38,22 +38,23 @@ const getter =
     }
   }
 
+const missing = (issuer: string) => new OAuthError('discovery', `No authorization server metadata found for ${issuer}`, issuer)
+
 /** The AS metadata of `issuer` (an enterprise IdP, say), or a typed error. */
 export async function authorizationServer(issuer: string, fetchFn: typeof fetch): Promise<oauth.AuthorizationServer> {
   const as = await serverMetadata(issuer, getter(fetchFn))
-  if (!as) throw new OAuthError('discovery', `No authorization server metadata found for ${issuer}`, issuer)
+  if (!as) throw missing(issuer)
   return as
 }
 
 /** Finds the authorization server of the MCP server at `serverUrl` from its 401 challenge's `resource_metadata`. */
 export async function discover(serverUrl: string, fromChallenge: string | undefined, fetchFn: typeof fetch): Promise<Discovered> {
-  const get = getter(fetchFn)
   const server = new URL(serverUrl)
-  const prm = await resourceMetadata(server, fromChallenge, get)
-  const issuer = prm?.authorization_servers?.[0]
-  if (prm && typeof issuer !== 'string') throw new OAuthError('discovery', `The protected resource metadata of ${serverUrl} names no authorization server`, serverUrl)
-  // 2025-03-26 servers publish no PRM: their AS lives at the server's origin, with default endpoints at worst.
-  const as = issuer ? await authorizationServer(issuer, fetchFn) : ((await serverMetadata(server.origin, get)) ?? defaultMetadata(server.origin))
+  // The PRM's resource is checked in there, after its AS metadata and before any token request.
+  const { prm, issuer, as } = await findAuthorizationServer(server, fromChallenge, getter(fetchFn))
+  if (!issuer) throw new OAuthError('discovery', `The protected resource metadata of ${serverUrl} names no authorization server`, serverUrl)
+  if (!as && prm) throw missing(issuer)
   const scopes = prm?.scopes_supported?.filter((s): s is string => typeof s === 'string')
-  return { as, resource: prm?.resource ?? serverUrl, ...(scopes?.length && { scopesSupported: scopes }) }
+  // 2025-03-26 servers publish no PRM: their AS lives at the server's origin, with default endpoints at worst.
+  return { as: as ?? defaultMetadata(server.origin), resource: prm?.resource ?? serverUrl, ...(scopes?.length && { scopesSupported: scopes }) }
 }
