@@ -4,11 +4,10 @@
 import * as z from 'zod/mini'
 import type { JsonRpcResponse } from '../transport/types'
 import { ProtocolError } from '../errors/protocol-error'
-import { describe, parseWith } from '../schemas/check'
+import { describe, issuesOf, parseWith } from '../schemas/check'
 import { resultSchemas } from '../schemas/methods'
 import { DiscoverResultSchema, InitializeResultSchema, InputRequiredResultSchema } from '../schemas/results'
 import { CreateTaskResultSchema, ErrorObjectSchema, GetTaskResultSchema } from '../schemas/tasks'
-import { PromptSchema, ResourceSchema, ResourceTemplateSchema, ToolSchema } from '../schemas/entities'
 import { jsonObject, page } from '../schemas/base'
 import { ServerNotificationSchema } from '../schemas/notifications'
 import { InputRequestSchema } from '../schemas/requests'
@@ -25,25 +24,16 @@ const shapes = {
 }
 type Shapes = typeof shapes
 
-/** List methods: the field that holds a page's items, and the schema of one item. */
-const lists: Record<string, [field: string, item: z.ZodMiniType]> = {
-  'tools/list': ['tools', ToolSchema],
-  'prompts/list': ['prompts', PromptSchema],
-  'resources/list': ['resources', ResourceSchema],
-  'resources/templates/list': ['resourceTemplates', ResourceTemplateSchema],
-}
-const entries = Object.entries(lists)
+/** List methods and the field that holds a page's items. */
+const lists: Record<string, string> = { 'tools/list': 'tools', 'prompts/list': 'prompts', 'resources/list': 'resources', 'resources/templates/list': 'resourceTemplates' }
+const schemas = resultSchemas as Record<string, z.ZodMiniType>
 
 /**
  * A page whose items are only required to be objects: its envelope (the array, `nextCursor`, `ttlMs`,
  * `cacheScope`) is checked here, each item by `checkItems`, so that a caller may drop a bad item instead of the
  * whole page (spec: "drop invalid tools from what tools/list surfaces").
  */
-// Items are only looked at here (a zod object would copy each one, and 10,000 tools make that show).
-const anObject = z.custom<Result>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
-const pages = Object.fromEntries(entries.map(([method, [field]]) => [method, z.looseObject({ ...page, [field]: z.array(anObject) })]))
-/** The item arrays, checked whole. */
-const strict = Object.fromEntries(entries.map(([method, [, item]]) => [method, z.array(item)]))
+const pages = Object.fromEntries(Object.entries(lists).map(([method, field]) => [method, z.looseObject({ ...page, [field]: z.array(jsonObject) })]))
 
 /** The value, typed, when it has the named shape; else a ProtocolError "Malformed <what>: <path>: <expected>". */
 export function check<K extends keyof Shapes>(name: K, value: unknown, what = `${name} result`): z.infer<Shapes[K]> {
@@ -52,7 +42,7 @@ export function check<K extends keyof Shapes>(name: K, value: unknown, what = `$
 
 /** Whether a value has the named shape (for answers that may rightly be something else). */
 export function fits(name: keyof Shapes, value: unknown): boolean {
-  return shapes[name].safeParse(value).success
+  return !issuesOf(shapes[name], value)
 }
 
 /**
@@ -61,7 +51,7 @@ export function fits(name: keyof Shapes, value: unknown): boolean {
  * be an object, which `checkAnswer` has seen to.
  */
 export function checkResult(method: string, result: unknown, what = `${method} result`): Result {
-  const schema = pages[method] ?? (resultSchemas as Record<string, z.ZodMiniType>)[method]
+  const schema = pages[method] ?? schemas[method]
   return schema ? (parseWith(schema, result, what) as Result) : (result as Result)
 }
 
@@ -70,15 +60,16 @@ export function checkResult(method: string, result: unknown, what = `${method} r
  * the item leaves the page and is handed over with the reason (the stores show it beside the valid ones).
  */
 export function checkItems(method: string, result: Result, onInvalid?: (item: unknown, reason: string) => void): Result {
-  const list = lists[method]
-  if (!list) return result
-  const [field, schema] = list
+  const field = lists[method]
+  if (!field) return result
   const items = result[field] as unknown[]
-  if (!onInvalid) return parseWith(strict[method]!, items, `${method} result`, `result.${field}`), result
+  // The page schema's own array (z.array(ToolSchema) for tools/list), and the item schema in it.
+  const array = (schemas[method] as z.ZodMiniObject).def.shape[field] as z.ZodMiniArray<z.ZodMiniType>
+  if (!onInvalid) return parseWith(array, items, `${method} result`, `result.${field}`), result
   const kept = items.filter((item, i) => {
-    const verdict = schema.safeParse(item)
-    if (!verdict.success) onInvalid(item, describe(verdict.error.issues, `${field}[${i}]`).join('; '))
-    return verdict.success
+    const issues = issuesOf(array.def.element, item)
+    if (issues) onInvalid(item, describe(issues, `${field}[${i}]`).join('; '))
+    return !issues
   })
   return kept.length === items.length ? result : { ...result, [field]: kept }
 }
@@ -86,7 +77,7 @@ export function checkItems(method: string, result: Result, onInvalid?: (item: un
 /** The answer to `method`, when it carries a result object or a well-formed error object (integer `code`). */
 export function checkAnswer(method: string, response: JsonRpcResponse): JsonRpcResponse {
   if (response.error !== undefined) parseWith(ErrorObjectSchema, response.error, `error object for ${method}`, 'error')
-  else if (!jsonObject.safeParse(response.result).success) throw new ProtocolError('invalid-result', `The answer to ${method} has no result object or error`, response)
+  else if (issuesOf(jsonObject, response.result)) throw new ProtocolError('invalid-result', `The answer to ${method} has no result object or error`, response)
   return response
 }
 
@@ -95,10 +86,10 @@ export function checkAnswer(method: string, response: JsonRpcResponse): JsonRpcR
  * notification of a known method is malformed. One of an unknown method passes as sent.
  */
 export function notification(message: { method: string; params?: unknown }, debug: (message: string, detail?: unknown) => void): ServerNotification | undefined {
-  const verdict = ServerNotificationSchema.safeParse(message)
+  const issues = issuesOf(ServerNotificationSchema, message)
   // The message itself, not zod's copy (see parseWith).
-  if (verdict.success) return message as ServerNotification
-  debug(`dropped a malformed ${message.method}: ${describe(verdict.error.issues, 'notification').join('; ')}`, message)
+  if (!issues) return message as ServerNotification
+  debug(`dropped a malformed ${message.method}: ${describe(issues, 'notification').join('; ')}`, message)
 }
 
 /** A legacy server's request for input, typed; a ProtocolError naming the path when it is malformed. */

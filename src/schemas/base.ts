@@ -58,6 +58,8 @@ export const page = { ...result, ...cacheable, nextCursor: optStr }
  * this library does not know is kept as it is instead of failing: servers may add kinds (forward
  * compatibility). The static type lists the known kinds only, so that checking the tag narrows the rest.
  */
+// Marked pure so that a bundle drops the unions nothing reads (ServerRequestSchema is only a type to the core).
+/* @__NO_SIDE_EFFECTS__ */
 export function tagged<const T extends readonly z.ZodMiniObject[]>(tag: string, known: T, values: readonly string[]): z.ZodMiniType<z.infer<T[number]>> {
   // `abort` so zod reports every branch: a union whose failing branches all aborted but one returns that one's
   // issues alone, and a known tag with a bad field must be reported from its own branch, not from this one.

@@ -2,6 +2,7 @@
 // offending path and what was expected there, with every issue in `detail`.
 import * as z from 'zod/mini'
 import { ProtocolError } from '../errors/protocol-error'
+import { accepts } from './accepts'
 
 type Issue = z.core.$ZodIssue
 
@@ -63,15 +64,23 @@ export function describe(issues: readonly Issue[], root = 'result'): string[] {
 }
 
 /**
+ * Nothing when the schema accepts the value, else zod's issues. The quick test answers first; zod parses (and
+ * copies) only what it turns down. reportInput: a message says what was there instead ("got string"); the
+ * inputs stay out of the lines `describe` makes.
+ */
+export function issuesOf(schema: z.ZodMiniType, value: unknown): Issue[] | undefined {
+  return accepts(schema)(value) ? undefined : schema.safeParse(value, { reportInput: true }).error?.issues
+}
+
+/**
  * The value itself once the schema accepts it, or a ProtocolError naming what is wrong:
  * `Malformed tools/list result: result.tools[0].inputSchema: required object`. The input is returned, not zod's
  * copy: the schemas never transform, and a copy would turn a server's own `__proto__` key (JSON.parse makes it
  * an ordinary property) into the copy's prototype, losing it.
  */
 export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, what: string, root = 'result'): z.infer<S> {
-  // reportInput: the message says what was there instead ("got string"); the inputs stay out of `detail`.
-  const verdict = schema.safeParse(value, { reportInput: true })
-  if (verdict.success) return value as z.infer<S>
-  const lines = describe(verdict.error.issues, root)
+  const issues = issuesOf(schema, value)
+  if (!issues) return value as z.infer<S>
+  const lines = describe(issues, root)
   throw new ProtocolError('invalid-result', `Malformed ${what}: ${lines[0]}${lines.length > 1 ? ` (and ${lines.length - 1} more)` : ''}`, lines)
 }
