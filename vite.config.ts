@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
+import { demoClientMetadata } from './scripts/demo-client-metadata.ts'
 
 // Runtime dependencies stay external in the library build (zod, zod/mini, nanostores, eventsource-parser).
 const deps = Object.keys(pkg.dependencies ?? {})
@@ -9,7 +10,12 @@ export default defineConfig(({ mode }) =>
   mode === 'demo'
     ? // `vite build --mode demo`: index.html + demo/ into dist-demo/, a static page that can be hosted anywhere
       // oauth-callback.html: the OAuth redirect URI page, a second input so it ships beside index.html.
-      { base: './', build: { outDir: 'dist-demo', rolldownOptions: { input: { main: 'index.html', callback: 'oauth-callback.html' } } } }
+      // DEMO_SITE_URL (the site's public https address): also emit its OAuth client metadata document.
+      {
+        base: './',
+        plugins: [demoClientMetadata(process.env.DEMO_SITE_URL || undefined)],
+        build: { outDir: 'dist-demo', rolldownOptions: { input: { main: 'index.html', callback: 'oauth-callback.html' } } },
+      }
     : {
         // nanomcp/shared's SharedWorker is emitted as one self-contained script (iife: its lazy parts inlined, so an
         // app's bundler can copy it as a single asset) under dist/assets/, found from its importer by a relative URL.

@@ -3,4 +3,6 @@
 interface ImportMetaEnv {
   /** JSON of the embedded servers, set by `npm run demo` (scripts/demo.mjs); absent on the hosted page. */
   readonly VITE_MCP_SERVERS?: string
+  /** The page's Client ID Metadata Document URL, set by `npm run build:demo` from DEMO_SITE_URL; else ''. */
+  readonly DEMO_CLIENT_METADATA_URL?: string
 }

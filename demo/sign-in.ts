@@ -7,6 +7,34 @@ import { renderError } from './render-content'
 /** The page at the redirect URI, beside index.html: a relative URL keeps the hosted sub-path build working. */
 export const callbackUrl = (href = location.href) => new URL('oauth-callback.html', href).href
 
+/**
+ * The site's Client ID Metadata Document URL, when this page has one: built with DEMO_SITE_URL (see
+ * scripts/demo-client-metadata.ts), served beside the page, and naming exactly its own URL as client_id. A build
+ * served from another address than it was made for gets undefined (its document's redirect_uris point at the
+ * other site), and so does every build without one, which fetches nothing.
+ */
+export async function siteClientMetadataUrl(href = location.href): Promise<string | undefined> {
+  const url = new URL('client-metadata.json', href).href
+  if (import.meta.env.DEMO_CLIENT_METADATA_URL !== url) return undefined
+  try {
+    const response = await fetch(url, { credentials: 'omit' })
+    const published = response.ok ? ((await response.json()) as { client_id?: unknown }) : undefined
+    return published?.client_id === url ? url : undefined
+  } catch {
+    return undefined
+  }
+}
+
+// Known before the page builds its first client, so a `?url=` link that connects at once already uses it.
+const ownClientMetadataUrl = await siteClientMetadataUrl()
+
+/** What the page's oauth() gets: its callback, its name, and its CIMD client id when it has one (else DCR). */
+export const oauthOptions = () => ({
+  redirectUri: callbackUrl(),
+  clientName: 'nanomcp demo',
+  ...(ownClientMetadataUrl && { clientMetadataUrl: ownClientMetadataUrl }),
+})
+
 const scopes = (state: AuthState) => (state.scopes?.length ? h('span', { class: 'hint' }, ` (scopes: ${state.scopes.join(' ')})`) : '')
 
 export function bindSignIn(target: HTMLElement, mcp: Pick<Mcp, '$auth' | 'signIn' | 'signOut'>): () => void {

@@ -56,6 +56,8 @@ test('under /nanomcp/: the first screen says what the page is and what CORS the 
   expect(site.log.some((r) => r.path.startsWith('/nanomcp/assets/') && r.path.endsWith('.js') && r.status === 200)).toBe(true)
   expect(site.log.some((r) => r.path.startsWith('/nanomcp/assets/') && r.path.endsWith('.css') && r.status === 200)).toBe(true)
   noFailedAssets(site)
+  // Built without DEMO_SITE_URL: no client metadata document, and the page does not look for one (DCR instead).
+  expect(site.log.filter((r) => r.path.includes('client-metadata'))).toEqual([])
   await screenshot(page, 'hosted-first-screen-1280', false)
   await page.setViewportSize({ width: 390, height: 844 })
   await screenshot(page, 'hosted-first-screen-390', false)
