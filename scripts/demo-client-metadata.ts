@@ -13,7 +13,8 @@ export const CLIENT_METADATA_FILE = 'client-metadata.json'
 
 /** The site's base address with exactly one trailing slash (files resolve beside index.html, not above it). */
 function siteBase(raw: string): URL {
-  const url = new URL(raw)
+  const url = URL.parse(raw)
+  if (url?.protocol !== 'https:') throw new TypeError(`DEMO_SITE_URL must be the site's https address (a CIMD client_id is https), got "${raw}"`)
   url.search = ''
   url.hash = ''
   if (!url.pathname.endsWith('/')) url.pathname += '/'
@@ -23,7 +24,7 @@ function siteBase(raw: string): URL {
 /**
  * Emits the document when `siteUrl` is given and tells the page its URL through
  * `import.meta.env.DEMO_CLIENT_METADATA_URL` (empty when there is none, so the page fetches nothing).
- * A site URL that is not https fails the build: CIMD client ids must be https (the helper throws).
+ * A site URL that is not https fails the build: CIMD client ids must be https.
  */
 export function demoClientMetadata(siteUrl: string | undefined): Plugin {
   const base = siteUrl ? siteBase(siteUrl) : undefined
