@@ -1,5 +1,4 @@
-// `$auth` as the session writes it: every OAuthError of a step ends there, with the issuer it happened at. Apart
-// from the session so that the rule "what was thrown is also shown" is written once, not at each step.
+// How the session writes `$auth`: every OAuthError of a step also ends there, with its issuer; apart so that rule is written once, not at each step.
 import type { WritableAtom } from 'nanostores'
 import { OAuthError } from '../errors/oauth-error'
 import type { AuthState } from './types'

@@ -1,6 +1,4 @@
-// The authorization step: the authorization URL (PKCE, state, resource, dpop_jkt) and the sign-ins waiting for
-// their callback, the ways the browser gets there (popup, redirect) and the callback's checks before any code is
-// redeemed. Apart from the session so that what reaches the AS in the front channel is in one place.
+// The authorization step (front channel): the authorization URL, popup/redirect, and the callback's state/iss checks; apart so all that reaches the AS via the browser is in one place.
 import { AuthorizationResponseError, calculatePKCECodeChallenge, generateRandomCodeVerifier, generateRandomState, validateAuthResponse } from 'oauth4webapi'
 import { OAuthError } from '../errors/oauth-error'
 import type { DpopProofs } from './dpop'

@@ -1,6 +1,4 @@
-// Which authorization server a sign-in goes to and for which scopes, from the server's 401 challenge: discovery
-// with its checks (resource, issuer, PKCE) and the spec's scope selection. Apart from the session, which only
-// adds what depends on its state (tokens of another issuer, the registration).
+// Which AS a sign-in goes to and for which scopes (discovery with its resource, issuer and PKCE checks); apart from the session, which adds only what depends on its state.
 import type { AuthorizationServer } from 'oauth4webapi'
 import { OAuthError } from '../errors/oauth-error'
 import { defaultMetadata, findAuthorizationServer, serverMetadata, type Get, type ResourceMetadata } from './discovery'

@@ -1,5 +1,4 @@
-// DPoP (RFC 9449) for one session: whether an AS gets DPoP, the handle that signs proofs with the stored key
-// pair, proofs for MCP requests and the nonces servers hand out. Apart: the token step and the session both use it.
+// DPoP (RFC 9449) for one session: when an AS gets it, proofs for MCP requests, server nonces; apart because the token step and the session both use it.
 import { DPoP, type AuthorizationServer, type DPoPHandle } from 'oauth4webapi'
 import { dpopKeyPair } from './dpop-key'
 import type { OAuthOptions } from './types'

@@ -1,5 +1,4 @@
-// How the sign-in flow reaches AS and metadata endpoints: the app's fetch, http only where allowed, and a network
-// failure (usually CORS) turned into an error naming the endpoint. Apart from the session: every step uses it.
+// How the flow reaches AS and metadata endpoints (the app's fetch, http only on loopback, failures naming the endpoint); apart because every step uses it.
 import { allowInsecureRequests, customFetch } from 'oauth4webapi'
 import { OAuthError } from '../errors/oauth-error'
 import type { Get } from './discovery'

@@ -1,4 +1,4 @@
-// Scope strings as lists: the session and the token step both merge what was asked with what was granted.
+// Scope strings as lists; apart because the session, the discovery context and the token step all merge scopes.
 
 export const split = (scope: string | undefined): string[] => (scope ? scope.split(' ').filter(Boolean) : [])
 

@@ -1,4 +1,4 @@
-// Internal types the session's modules (authorization step, token step, orchestration) pass between them. Types only.
+// Internal types passed between the session's modules (authorization step, token step, orchestration); apart because types stay apart from logic.
 import type { AuthorizationServer } from 'oauth4webapi'
 import type { RegisteredClient } from './registration'
 

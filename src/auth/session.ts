@@ -1,6 +1,4 @@
-// The OAuth 2.1 authorization-code flow for one MCP server, loaded on demand by oauth() (it pulls in oauth4webapi).
-// This file is the orchestration: it runs the steps in the spec's order and keeps the tokens; discovery, the
-// authorization step, the token step, DPoP, HTTP and `$auth` reporting each live in their own file.
+// The sign-in flow's orchestration for one MCP server (loaded on demand with oauth4webapi): runs the steps in the spec's order and keeps the tokens; each step is its own file.
 import type { WritableAtom } from 'nanostores'
 import { OAuthError } from '../errors/oauth-error'
 import { AuthStateWriter } from './auth-state'

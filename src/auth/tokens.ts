@@ -1,6 +1,4 @@
-// The token step: the code redeemed, the refresh token used, both revoked at sign-out, each with the AS's client
-// authentication and DPoP; and tokens as they are stored per server. Apart from the session so that everything
-// that handles a token or a code sits in one file, which never logs or throws one.
+// The token step (code redemption, refresh, revocation) and token storage; apart so everything that touches a token or a code sits in one file, which never logs one.
 import {
   authorizationCodeGrantRequest,
   isDPoPNonceError,

@@ -1,6 +1,4 @@
-// Test helper for the machine grants: a scripted network (MCP server, PRM, AS metadata, token endpoints) and
-// `send`, which drives an AuthProvider the way a transport does: headers() → fetch → response() → on 401/403
-// unauthorized() → resend.
+// Test helper for the machine grants: a scripted network and `send`, which drives an AuthProvider as a transport does; shared by the grants' unit tests.
 import { vi } from 'vitest'
 import type { AuthProvider } from '../transport/types'
 

@@ -1,5 +1,4 @@
-// The shared provider's token lifecycle, with clientCredentials as the grant: cache, expiry, re-acquisition on
-// 401, bounded step-up on 403, one token request for concurrent 401s, retried metadata GETs, one origin only.
+// The grant provider's token lifecycle (cache, expiry, 401/403 handling, one origin), driven through clientCredentials; apart from what each grant sends (requests.test.ts).
 import { describe, expect, it, vi } from 'vitest'
 import { network, send, tokenResponse } from '../../testing/grants-network'
 import { clientCredentials } from './grants'

@@ -1,5 +1,4 @@
-// What each machine grant sends to the AS (client authentication, grant, assertion, token exchange) and how it
-// refuses: bad options, a page without opt-in, the AS's or IdP's error, a server whose PRM names another resource.
+// What each machine grant sends to the AS and how it refuses; apart from the provider's token lifecycle (provider.test.ts).
 import { exportJWK, generateKeyPair, jwtVerify } from 'jose'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OAuthError } from '../../errors/oauth-error'
