@@ -1,8 +1,6 @@
 import { AbortError } from '../errors/abort-error'
-import { McpError } from '../errors/mcp-error'
-import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, isAuthFailure, JSON_HEADERS, sleep } from './http'
+import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS, sleep } from './http'
 import { idKey, parseMessages } from './json-rpc'
 import { noop, progressKey, progressOwner, route, track, type Debug, type OnMessage, type Pending } from './pending'
 import { link } from './link'
@@ -10,6 +8,7 @@ import { learnTools, modernHeaders, modernVersion } from './modern-headers'
 import { readText } from './read-body'
 import { readSse, type StreamCursor } from './read-sse'
 import { httpError } from './response-errors'
+import { expectStream, typedFailure } from './failures'
 import type {
   JsonRpcMessage,
   JsonRpcNotification,
@@ -84,7 +83,7 @@ export class StreamableHttpTransport implements Transport {
       },
       (entry) =>
         this.#exchange(message, version, signal, entry).catch((error: unknown) => {
-          throw this.#failure(error, signal)
+          throw typedFailure(this.url, error, signal)
         }),
     )
     return version && message.method === 'tools/list' ? response.then((answer) => learnTools(answer, this.#tools, this.#debug)) : response
@@ -98,7 +97,7 @@ export class StreamableHttpTransport implements Transport {
       if (!response.ok) throw await httpError(response, this.#max)
       await response.body?.cancel()
     } catch (error) {
-      throw this.#failure(error, signal)
+      throw typedFailure(this.url, error, signal)
     } finally {
       done()
     }
@@ -122,9 +121,9 @@ export class StreamableHttpTransport implements Transport {
         done()
         return undefined
       }
-      await this.#expectStream(response)
+      await expectStream(response, this.#max)
     } catch (error) {
-      const failure = this.#failure(error, signal)
+      const failure = typedFailure(this.url, error, signal)
       done()
       throw failure
     } finally {
@@ -134,7 +133,7 @@ export class StreamableHttpTransport implements Transport {
     const closed = this.#follow(response, signal, true, { onMessage }, () => false, undefined, true)
       .then(noop, (error: unknown) => {
         // A stream we closed ourselves ended as asked; anything else is the error it died of.
-        if (!signal.aborted) throw this.#failure(error, signal)
+        if (!signal.aborted) throw typedFailure(this.url, error, signal)
       })
       .finally(() => {
         this.#openStreams--
@@ -258,7 +257,7 @@ export class StreamableHttpTransport implements Transport {
       if (fruitless >= MAX_RECONNECTS) return false
       await sleep(cursor.retry ?? DEFAULT_RETRY_MS, signal)
       response = await this.#fetch('GET', { ...SSE_ACCEPT, 'Last-Event-ID': cursor.lastEventId, ...this.#headers() }, signal)
-      await this.#expectStream(response)
+      await expectStream(response, this.#max)
     }
   }
 
@@ -291,20 +290,5 @@ export class StreamableHttpTransport implements Transport {
     const session = response.headers.get('mcp-session-id')
     if (session) this.#sessionId = session
     return response
-  }
-
-  async #expectStream(response: Response): Promise<void> {
-    if (!response.ok) throw await httpError(response, this.#max)
-    const type = contentType(response)
-    if (type === 'text/event-stream') return
-    await response.body?.cancel()
-    throw new ProtocolError('content-type', `Expected text/event-stream from GET, got "${type}"`)
-  }
-
-  /** Every failure as one of the transport's typed errors. */
-  #failure(error: unknown, signal: AbortSignal): unknown {
-    if (signal.aborted) return error instanceof AbortError ? error : new AbortError(signal.reason)
-    // fetch bodies fail with TypeError ("terminated", "network error") when a connection drops mid-stream.
-    return error instanceof McpError || isAuthFailure(error) ? error : new NetworkError(this.url, error, false)
   }
 }
