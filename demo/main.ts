@@ -1,24 +1,22 @@
 // The demo page: pick a server, connect, and bind nanomcp's atoms to the DOM.
 // Every binding is `atom.subscribe(render)`; the stores layer does the loading, refreshing and retrying.
-import { createMcp, oauth, OAuthError, SseTransport, StreamableHttpTransport, type InputRequest, type Mcp, type ServerState, type SubscriptionState } from '../src/index'
+import { OAuthError, type InputRequest, type Mcp, type ServerState } from '../src/index'
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../src/errors/network-error'
-// Not part of the package's index; the demo reports the library's own version as its client version.
-import { PACKAGE_VERSION } from '../src/version'
 import { bindCatalog } from './catalog'
 import { checkServerUrl, initialSettings, isLogLevel, parseHeaders, saveSettings, SettingsError, shareLink, isTransport, type Settings } from './connection'
 import { createDetails } from './details'
 import { diagnose, watchedFetch, type HttpAnswer } from './diagnose'
-import { byId, fill, h } from './dom'
-import { answerRound, ROUND_CAPABILITIES } from './input-round'
+import { byId, h } from './dom'
+import { answerRound } from './input-round'
 import { createHistory } from './history'
 import { renderError } from './render-content'
 import { announceRoots, createRootsEditor } from './roots'
-import { createSharedMcp } from '../src/shared/index'
-import { sharedAsMcp } from './shared-option'
+import { openMcp } from './open-mcp'
 import { createTaskMonitor } from './tasks'
 import { renderServerInfo } from './server-info'
-import { bindSignIn, callbackUrl } from './sign-in'
+import { bindSignIn } from './sign-in'
 import { loadServers, type EmbeddedServer, type TransportChoice } from './servers'
+import { renderSubscription } from './subscription'
 import { createNotificationLog, createTranscript } from './transcript'
 
 const form = byId<HTMLFormElement>('connect')
@@ -99,25 +97,8 @@ function answerInput(mcp: Mcp, requests: Record<string, InputRequest>, signal: A
   return answer
 }
 
-function renderSubscription(state: SubscriptionState | undefined) {
-  const target = byId('subscription')
-  if (!state) return fill(target, h('p', { class: 'hint' }, 'None open yet: it opens while the lists are on screen.'))
-  const badge = h('span', { class: `badge badge-sub-${state.status}`, 'data-testid': 'subscription-status' }, state.status)
-  if (state.status === 'opening') return fill(target, badge, ` attempt ${state.attempt}`)
-  if (state.status === 'closed') {
-    return fill(target, badge, ` by the ${state.reason}`, state.message && h('p', {}, state.message), state.error && renderError(state.error))
-  }
-  const honoured = Object.entries(state.notifications).filter(([, v]) => v === true || (Array.isArray(v) && v.length))
-  fill(
-    target,
-    badge,
-    h('p', { class: 'hint' }, 'The server will tell the page about:'),
-    h('ul', { class: 'chips' }, honoured.map(([k, v]) => h('li', { class: 'chip' }, Array.isArray(v) ? `${k}: ${v.join(', ')}` : k))),
-  )
-}
-
 async function connect(options: ReturnType<typeof readForm>) {
-  const { url, transport, headers, timeout, legacyElicitation, logLevel } = options
+  const { url, transport, legacyElicitation, logLevel } = options
   rootsOffered = legacyElicitation
   await disconnect()
   const mine = ++attempt
@@ -128,51 +109,11 @@ async function connect(options: ReturnType<typeof readForm>) {
   })
   let mcp: Mcp
   try {
-    // OAuth unless the user brought credentials of their own: a 401 then offers Sign in (popup) in the panel.
-    const ownCredentials = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')
-    if (shareBox.checked) {
-      // The worker builds its own transport (Streamable HTTP, HTTP+SSE fallback): the transport choice and the
-      // page's HTTP diagnostics do not apply; headers must be plain strings, OAuth runs in the worker.
-      const shared = createSharedMcp(url, {
-        headers,
-        ...(ownCredentials ? {} : { oauth: { redirectUri: callbackUrl(), clientName: 'nanomcp demo' } }),
-        clientInfo: { name: 'nanomcp-demo', version: PACKAGE_VERSION },
-        capabilities: ROUND_CAPABILITIES,
-        timeout: timeout ? timeout * 1000 : undefined,
-        legacyElicitation,
-        legacySampling: legacyElicitation,
-        legacyRoots: legacyElicitation,
-        tasks: true,
-        onInputRequest: (requests, context) => answerInput(mcp, requests, context.signal),
-        onTrace: (event) => (transcript.add(event), tasks.observe(event)),
-        onNotification: notifications.add,
-      })
-      mcp = sharedAsMcp(shared)
-    } else {
-      const auth = ownCredentials ? undefined : oauth({ redirectUri: callbackUrl(), mode: 'popup', clientName: 'nanomcp demo' })
-      const target =
-        transport === 'sse'
-          ? new SseTransport(url, { headers, fetch, auth })
-          : new StreamableHttpTransport(url, { headers, fetch, auth })
-      // "Streamable HTTP" means exactly that: a refused POST is reported as it is, not retried over HTTP+SSE.
-      if (transport === 'http') Object.defineProperty(target, 'legacySse', { value: undefined })
-      mcp = createMcp(target, {
-        auth,
-        clientInfo: { name: 'nanomcp-demo', version: PACKAGE_VERSION },
-        // Only what answerRound answers: form and URL elicitation, sampling (by hand) and roots (the user's list).
-        capabilities: ROUND_CAPABILITIES,
-        timeout: timeout ? timeout * 1000 : undefined,
-        legacyElicitation,
-        // The one toggle answers every kind of request an older server may send: elicitation, sampling, roots.
-        legacySampling: legacyElicitation,
-        legacyRoots: legacyElicitation,
-        // Tools the server runs as tasks are polled to the end by the library; the Tasks card shows them.
-        tasks: true,
-        onInputRequest: (requests, context) => answerInput(mcp, requests, context.signal),
-        onTrace: (event) => (transcript.add(event), tasks.observe(event)),
-        onNotification: notifications.add,
-      })
-    }
+    mcp = openMcp(options, shareBox.checked, fetch, {
+      answerInput,
+      onTrace: (event) => (transcript.add(event), tasks.observe(event)),
+      onNotification: notifications.add,
+    })
   } catch (error) {
     return status.replaceChildren(renderError(error))
   }
