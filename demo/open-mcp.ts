@@ -6,7 +6,7 @@ import { PACKAGE_VERSION } from '../src/version'
 import type { Settings } from './connection'
 import { ROUND_CAPABILITIES } from './input-round'
 import { sharedAsMcp } from './shared-option'
-import { callbackUrl } from './sign-in'
+import { oauthOptions } from './sign-in'
 
 /** What the page does with the client's callbacks; `answerInput` is told which Mcp asked. */
 export interface PageHooks extends Required<Pick<ClientOptions, 'onTrace' | 'onNotification'>> {
@@ -36,10 +36,10 @@ export function openMcp(settings: Settings & { headers: Record<string, string> }
   if (share) {
     // The worker builds its own transport (Streamable HTTP, HTTP+SSE fallback): the transport choice and the
     // page's HTTP diagnostics do not apply; headers must be plain strings, OAuth runs in the worker.
-    const oauthOption = ownCredentials ? {} : { oauth: { redirectUri: callbackUrl(), clientName: 'nanomcp demo' } }
+    const oauthOption = ownCredentials ? {} : { oauth: oauthOptions() }
     mcp = sharedAsMcp(createSharedMcp(url, { headers, ...oauthOption, ...client }))
   } else {
-    const auth = ownCredentials ? undefined : oauth({ redirectUri: callbackUrl(), mode: 'popup', clientName: 'nanomcp demo' })
+    const auth = ownCredentials ? undefined : oauth({ ...oauthOptions(), mode: 'popup' })
     const target = transport === 'sse' ? new SseTransport(url, { headers, fetch, auth }) : new StreamableHttpTransport(url, { headers, fetch, auth })
     // "Streamable HTTP" means exactly that: a refused POST is reported as it is, not retried over HTTP+SSE.
     if (transport === 'http') Object.defineProperty(target, 'legacySse', { value: undefined })
