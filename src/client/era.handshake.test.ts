@@ -4,7 +4,6 @@ import { Client, forgetEras } from './client'
 import { StreamableHttpTransport } from '../transport/streamable-http'
 import { HttpError } from '../errors/http-error'
 import { UnsupportedVersionError } from '../errors/unsupported-version-error'
-import { LEGACY_VERSIONS } from '../version'
 import { initialized, ok } from '../testing/scripted-server'
 import { legacy, scriptedClients, TOOLS as tools } from '../testing/scripted-client'
 
