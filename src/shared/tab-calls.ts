@@ -55,6 +55,8 @@ export function createCalls(connection: Connection, timeout: unknown): Calls {
           ? setTimeout(() => {
               const entry = pending.get(callId)
               pending.delete(callId)
+              // A call still queued for a host that never came must not go out later, after its caller gave up.
+              if (entry && !entry.sent) connection.unqueue((m) => m.t === 'call' && m.id === callId)
               entry?.reject(new SharedError('host-lost', `${op}: the shared client did not answer within ${limit} ms`))
             }, limit)
           : undefined
@@ -75,7 +77,10 @@ export function createCalls(connection: Connection, timeout: unknown): Calls {
         signal?.addEventListener('abort', onAbort, { once: true })
       })
     },
-    sent: (id) => void (pending.get(id)!.sent = true),
+    sent(id) {
+      const entry = pending.get(id)
+      if (entry) entry.sent = true
+    },
     receive(message) {
       if (message.t === 'progress') return pending.get(message.id)?.onProgress?.(message.value as Progress)
       if (message.t === 'log') return pending.get(message.id)?.onLog?.(message.value as never)
