@@ -46,6 +46,8 @@ export class LegacySession {
   generation = 0
   readonly #listeners = new Set<(message: JsonRpcNotification) => boolean>()
   readonly #endedCallbacks = new Set<() => void>()
+  /** The last handshake declared URL-mode elicitation: only then may a -32042 be answered (url-required.ts). */
+  declare urlMode: boolean | undefined
 
   constructor(readonly host: SessionHost) {}
 
@@ -74,7 +76,7 @@ export class LegacySession {
     if (extensions) declared.extensions = extensions
     if (options.onInputRequest) {
       // URL mode arrived with 2025-11-25; an older revision has no such mode to offer.
-      if (options.legacyElicitation) declared.elicitation = { form: { applyDefaults: true }, ...(offer >= '2025-11-25' && { url: {} }) }
+      if (options.legacyElicitation) declared.elicitation = { form: { applyDefaults: true }, ...((this.urlMode = offer >= '2025-11-25') && { url: {} }) }
       if (options.legacySampling) declared.sampling = {}
       if (options.legacyRoots) declared.roots = { listChanged: true }
     }
@@ -121,6 +123,7 @@ export class LegacySession {
     const body: Result = { ...params }
     if (token) body._meta = { ...(params._meta as Result | undefined), progressToken: token }
     let resent = false
+    let elicited = 0
     for (;;) {
       const id = wire.nextId()
       try {
@@ -143,6 +146,9 @@ export class LegacySession {
           await this.renew(signal)
           continue
         }
+        // 2025-11-25: the user must visit URLs first, then the same request goes once more (once per request: a
+        // second -32042 is the caller's). Rare, so its handling is loaded on demand.
+        if (error instanceof RpcError && error.code === -32042 && this.urlMode && !elicited++ && (await (await import('./url-required')).accepted(error, this, method, params, signal))) continue
         if (signal.aborted && !(error instanceof RpcError)) {
           // On these revisions a closed stream is not a cancellation; the server must be told.
           void wire.transport
