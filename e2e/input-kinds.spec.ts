@@ -1,8 +1,8 @@
 // Every kind of input a 2026-07-28 server can ask for, answered through the page: sampling (shown, written,
 // approved or declined), roots (the user's list), URL-mode elicitation (consent, then a new tab); and the page
 // declares exactly those capabilities, while an older server is offered none of them unless the user opts in
-// (then form and URL elicitation, sampling and roots, each answered through the same dialogs); tools run as tasks
-// show their status and can be cancelled.
+// (then form and URL elicitation, sampling and roots, each answered through the same dialogs, and a request refused
+// with -32042 retried once its URL elicitation is accepted); tools run as tasks show their status and can be cancelled.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page, Request } from '@playwright/test'
 import { connect, expect, field, item, openDemo, screenshot, test, type ServerEntry } from './helpers'
@@ -208,7 +208,7 @@ test('older servers: the handshake offers no sampling, roots or elicitation unle
   })
 })
 
-test.describe('older servers, opted in: sampling, roots and URL elicitation on a legacy session', () => {
+test.describe('older servers, opted in: sampling, roots, URL elicitation and -32042 on a legacy session', () => {
   test.beforeEach(async ({ page, servers }) => {
     await openDemo(page)
     await page.getByText('Headers and options').click()
@@ -277,6 +277,42 @@ test.describe('older servers, opted in: sampling, roots and URL elicitation on a
     await expect(page.getByTestId('tool-result')).toHaveText(/URL elicitation answered: decline$/)
     expect(context.pages()).toHaveLength(1)
     await expect(page.getByTestId('notifications')).not.toContainText('notifications/elicitation/complete')
+  })
+
+  test('URL elicitation required (-32042): the listed URL is shown with its domain; accepting opens it and the call is retried and succeeds', async ({ page, context }) => {
+    await context.route('https://example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>link</title>ok' }))
+    const sent: Request[] = []
+    page.on('request', (r) => sent.push(r))
+    await callTool(page, 'link_account')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('Link your account on the account page.')
+    await expect(dialog).toContainText('nanomcp-legacy')
+    await expect(dialog.locator('code.url')).toHaveText('https://example.com/link-account')
+    await expect(dialog.getByTestId('url-domain')).toHaveText('Domain: example.com')
+    await expect(dialog.locator('a')).toHaveCount(0)
+    expect(context.pages()).toHaveLength(1)
+    const opened = context.waitForEvent('page')
+    await dialog.getByRole('button', { name: 'Accept' }).click()
+    expect((await opened).url()).toBe('https://example.com/link-account')
+    await expect(page.getByTestId('tool-result')).toHaveText(/Account linked after URL elicitation link-1/)
+    await expect(page.getByTestId('notifications')).toContainText('notifications/elicitation/complete')
+    // The first call met -32042; the second is the client's one retry, with the same arguments.
+    const calls = bodies(sent).filter((b) => b.method === 'tools/call' && b.params?.name === 'link_account')
+    expect(calls).toHaveLength(2)
+    expect(calls[1]?.params?.arguments).toEqual(calls[0]?.params?.arguments)
+  })
+
+  test('URL elicitation required (-32042): declining opens nothing, the call is not retried and its error is shown', async ({ page, context }) => {
+    const sent: Request[] = []
+    page.on('request', (r) => sent.push(r))
+    await callTool(page, 'link_account')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.locator('code.url')).toHaveText('https://example.com/link-account')
+    await dialog.getByRole('button', { name: 'Decline' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('error')).toContainText('-32042')
+    expect(context.pages()).toHaveLength(1)
+    expect(bodies(sent).filter((b) => b.method === 'tools/call' && b.params?.name === 'link_account')).toHaveLength(1)
   })
 })
 

@@ -9,6 +9,7 @@ import { registerLongJob } from './tasks.mjs'
 export const INPUT_KINDS_SCOPE = 'input-kinds'
 export const SAMPLING_PROMPT = 'Write a haiku about <b>protocols</b>'
 export const CONSENT_URL = 'https://example.com/consent?step=1'
+export const LINK_URL = 'https://example.com/link-account'
 
 const text = (value, isError = false) => ({ content: [{ type: 'text', text: value }], ...(isError && { isError }) })
 const declared = (ctx) => ctx.mcpReq.envelope?.['io.modelcontextprotocol/clientCapabilities'] ?? {}
@@ -78,8 +79,10 @@ export function registerInputKinds(server) {
  * call's own stream, when the client declared the capability in its handshake. list_roots also says how many
  * `notifications/roots/list_changed` the session has received; open_consent, once accepted, sends
  * `notifications/elicitation/complete` for its elicitation (the consent page here needs no real visit).
+ * link_account asks the other 2025-11-25 way: it fails with URLElicitationRequiredError (-32042) until its
+ * elicitation is complete (see there). The SDK's classes come from the caller, which imports SDK v1.
  */
-export function registerLegacyInputKinds(mcpServer, { RootsListChangedNotificationSchema }) {
+export function registerLegacyInputKinds(mcpServer, { RootsListChangedNotificationSchema, UrlElicitationRequiredError }) {
   let rootsChanges = 0
   mcpServer.server.setNotificationHandler(RootsListChangedNotificationSchema, () => void rootsChanges++)
   const caps = () => mcpServer.server.getClientCapabilities() ?? {}
@@ -122,6 +125,27 @@ export function registerLegacyInputKinds(mcpServer, { RootsListChangedNotificati
       // On the call's own stream, ahead of its result: the client hands it to onNotification once the call settles.
       await mcpServer.server.createElicitationCompletionNotifier(elicitationId, related)()
       return text(`URL elicitation answered: accept; notifications/elicitation/complete sent for ${elicitationId}`)
+    },
+  )
+  // The session's one open link elicitation. The account page needs no real visit here: the call that comes after
+  // the -32042 (a client's retry once its user accepted) finds it complete. A real server would learn that from
+  // its page; a client that declined never comes back for it.
+  let links = 0
+  let pendingLink
+  mcpServer.registerTool(
+    'link_account',
+    { title: 'Link account', description: 'Fails with -32042 (URL elicitation required) until the account page was visited.', inputSchema: z.object({}) },
+    async (_args, extra) => {
+      if (!caps().elicitation?.url) return text('link_account needs URL-mode elicitation, which the client did not declare', true)
+      if (!pendingLink) {
+        pendingLink = `link-${++links}`
+        // Thrown, not returned: the SDK answers the call with this JSON-RPC error, data.elicitations and all.
+        throw new UrlElicitationRequiredError([{ mode: 'url', message: 'Link your account on the account page.', url: LINK_URL, elicitationId: pendingLink }])
+      }
+      const elicitationId = pendingLink
+      pendingLink = undefined
+      await mcpServer.server.createElicitationCompletionNotifier(elicitationId, { relatedRequestId: extra.requestId })()
+      return text(`Account linked after URL elicitation ${elicitationId}`)
     },
   )
 }

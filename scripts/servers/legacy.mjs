@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { createEventStore } from './event-store.mjs'
 import { startHost } from './host.mjs'
-import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { RootsListChangedNotificationSchema, UrlElicitationRequiredError } from '@modelcontextprotocol/sdk/types.js'
 import { registerLegacyInputKinds, wantsInputKinds } from './input-kinds.mjs'
 import { createLegacySession, createSessionRegistry } from './legacy-session.mjs'
 import { sendRpcError } from './respond.mjs'
@@ -17,7 +17,7 @@ function createLegacyInstance({ state, base = '' }) {
 
   async function startSession(req, res, message) {
     const session = createLegacySession({ info: LEGACY_INFO, state, broadcast })
-    if (wantsInputKinds(base)) registerLegacyInputKinds(session.server, { RootsListChangedNotificationSchema })
+    if (wantsInputKinds(base)) registerLegacyInputKinds(session.server, { RootsListChangedNotificationSchema, UrlElicitationRequiredError })
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       eventStore: createEventStore(),

@@ -70,8 +70,10 @@ export interface ClientOptions {
    * Opt-in, off by default: on older servers, declare form elicitation (with `applyDefaults`) in the handshake,
    * plus URL mode when the handshake offers 2025-11-25 (the revision that has it), and answer their
    * `elicitation/create` requests through `onInputRequest` (a URL-mode accept goes back without `content`);
-   * `notifications/elicitation/complete` reaches `onNotification`. Needs `onInputRequest`. Off, an older server is
-   * never offered a capability that lets it call the client back.
+   * `notifications/elicitation/complete` reaches `onNotification`. A 2025-11-25 request refused with `-32042`
+   * (URL elicitation required) hands the URL elicitations listed in its `data` to `onInputRequest` as one round and
+   * is sent once more if every one was accepted; otherwise (or after a second `-32042`) its RpcError stands. Needs
+   * `onInputRequest`. Off, an older server is never offered a capability that lets it call the client back.
    */
   legacyElicitation?: boolean
   /** Opt-in like `legacyElicitation`: declare `sampling` and answer older servers' `sampling/createMessage` through `onInputRequest`. */
