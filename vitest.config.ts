@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { playwright } from '@vitest/browser-playwright'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 
 export default defineConfig({
@@ -19,8 +20,14 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Only the browser tests compile .svelte files (the binding proof); the library and demo builds never see them.
+        plugins: [svelte({ configFile: false })],
+        // Vue's esm-bundler build asks for its compile-time flags (and warns without them); the test needs none.
+        define: { __VUE_OPTIONS_API__: 'false', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
         // Pre-bundled up front, so Vite does not discover them mid-run and reload the test page.
-        optimizeDeps: { include: ['eventsource-parser', 'nanostores', 'zod/mini', '@cfworker/json-schema', 'react', 'react-dom/client', '@nanostores/react'] },
+        optimizeDeps: {
+          include: ['eventsource-parser', 'nanostores', 'zod/mini', '@cfworker/json-schema', 'react', 'react-dom/client', '@nanostores/react', 'vue', '@nanostores/vue'],
+        },
         test: {
           name: 'browser',
           include: ['src/**/*.browser.test.{ts,tsx}', 'scripts/**/*.browser.test.ts', 'demo/**/*.browser.test.ts'],

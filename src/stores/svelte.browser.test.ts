@@ -1,0 +1,56 @@
+// Proof that the atoms bind to Svelte 5 with no binding library (a nanostores atom is a Svelte store): a real .svelte
+// component reading $tools, mounted with mount() against the real embedded servers, sees a tool added on the server
+// appear without a reload, keeps the other items' DOM nodes, and lets the atom go once it is unmounted.
+import { afterEach, describe, expect, inject, it, vi } from 'vitest'
+import { mount, unmount } from 'svelte'
+import { scoped } from '../../scripts/servers/scoped'
+import ToolList from '../testing/tool-list.svelte'
+import { createMcp } from './create-mcp'
+
+let cleanup: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await cleanup?.()
+  cleanup = undefined
+})
+
+describe.each(['modern', 'legacy'] as const)('a Svelte component bound to $tools (%s server)', (kind) => {
+  it('shows a tool the server adds, without a reload, keeping the other items; unmounting lets the atom go', async () => {
+    const server = scoped(inject('servers')[kind], `stores-svelte-${kind}-${Date.now().toString(36)}`)
+    const mcp = createMcp(server.url)
+    const container = document.createElement('div')
+    document.body.append(container)
+    let component: ReturnType<typeof mount> | undefined = mount(ToolList, { target: container, props: { mcp } })
+    cleanup = async () => {
+      if (component) await unmount(component)
+      container.remove()
+      await mcp.close()
+    }
+
+    const items = () => [...container.querySelectorAll('li')]
+    const names = () => items().map((li) => li.dataset.name)
+    await vi.waitFor(() => expect(container.querySelector('.state')!.textContent).toMatch(/^\d+ tools$/), { timeout: 10_000 })
+    const before = names()
+    expect(before.length).toBeGreaterThan(0)
+    expect(mcp.$server.get()?.era).toBe(kind)
+    // The subscription must stand before the change, or there would be nothing to hear it on.
+    await vi.waitFor(() => expect(mcp.$subscription.get()?.status).toBe('acknowledged'), { timeout: 10_000 })
+    expect(mcp.$subscription.get()).toMatchObject({ notifications: { toolsListChanged: true } })
+    const nodesBefore = items()
+
+    const response = await fetch(`${server.control}/control/add-tool`, { method: 'POST' })
+    const { name } = (await response.json()) as { name: string }
+    await vi.waitFor(() => expect(names()).toContain(name), { timeout: 10_000 })
+
+    expect(names()).toEqual([...before, name])
+    expect(container.querySelector('.state')!.textContent).toBe(`${before.length + 1} tools`)
+    // The keyed {#each} kept every unchanged tool's DOM node: only the new item was created.
+    items().slice(0, before.length).forEach((node, i) => expect(node).toBe(nodesBefore[i]))
+
+    // Unmounting ends the component's store subscription; nanostores then unmounts the atom, which closes the listen.
+    await unmount(component)
+    component = undefined
+    expect(mcp.$tools.lc).toBe(0)
+    expect(container.querySelector('li')).toBeNull()
+    await vi.waitFor(() => expect(mcp.$subscription.get()).toMatchObject({ status: 'closed', reason: 'client' }), { timeout: 10_000 })
+  })
+})

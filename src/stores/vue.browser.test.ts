@@ -1,0 +1,87 @@
+// Proof that the atoms bind to Vue as they do to React: a component over useStore(mcp.$tools) from
+// @nanostores/vue, against the real embedded servers, sees a tool added on the server appear without a reload,
+// re-renders only that item, and lets the atom go (and with it the subscription) once it is unmounted.
+import { afterEach, describe, expect, inject, it, vi } from 'vitest'
+import { createApp, defineComponent, h, type App, type PropType } from 'vue'
+import { useStore } from '@nanostores/vue'
+import { scoped } from '../../scripts/servers/scoped'
+import { createMcp } from './create-mcp'
+import type { Mcp, Tool } from './types'
+
+const renders = new Map<string, number>()
+
+// Vue patches a child only when its props changed, so an item whose tool kept its identity is not rendered again.
+const Item = defineComponent({
+  props: { tool: { type: Object as PropType<Tool>, required: true } },
+  setup(props) {
+    return () => {
+      renders.set(props.tool.name, (renders.get(props.tool.name) ?? 0) + 1)
+      return h('li', { 'data-name': props.tool.name }, props.tool.title ?? props.tool.name)
+    }
+  },
+})
+
+const Tools = defineComponent({
+  props: { mcp: { type: Object as PropType<Mcp>, required: true } },
+  setup(props) {
+    const tools = useStore(props.mcp.$tools)
+    return () => {
+      const { items, loading, error } = tools.value
+      return h('section', [
+        h('p', { class: 'state' }, loading ? 'loading' : error ? `error: ${error.message}` : `${items.length} tools`),
+        h('ul', items.map((tool) => h(Item, { key: tool.name, tool: tool as Tool }))),
+      ])
+    }
+  },
+})
+
+let cleanup: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await cleanup?.()
+  cleanup = undefined
+  renders.clear()
+})
+
+describe.each(['modern', 'legacy'] as const)('a Vue component bound to $tools (%s server)', (kind) => {
+  it('shows a tool the server adds, without a reload, re-rendering only the new item; unmounting lets the atom go', async () => {
+    const server = scoped(inject('servers')[kind], `stores-vue-${kind}-${Date.now().toString(36)}`)
+    const mcp = createMcp(server.url)
+    const container = document.createElement('div')
+    document.body.append(container)
+    let app: App | undefined = createApp(Tools, { mcp })
+    cleanup = async () => {
+      app?.unmount()
+      container.remove()
+      await mcp.close()
+    }
+    app.mount(container)
+
+    const names = () => [...container.querySelectorAll('li')].map((li) => li.dataset.name)
+    await vi.waitFor(() => expect(container.querySelector('.state')!.textContent).toMatch(/^\d+ tools$/), { timeout: 10_000 })
+    const before = names()
+    expect(before.length).toBeGreaterThan(0)
+    expect(mcp.$server.get()?.era).toBe(kind)
+    // The subscription must stand before the change, or there would be nothing to hear it on.
+    await vi.waitFor(() => expect(mcp.$subscription.get()?.status).toBe('acknowledged'), { timeout: 10_000 })
+    expect(mcp.$subscription.get()).toMatchObject({ notifications: { toolsListChanged: true } })
+    const firstNode = container.querySelector('li')
+
+    const response = await fetch(`${server.control}/control/add-tool`, { method: 'POST' })
+    const { name } = (await response.json()) as { name: string }
+    await vi.waitFor(() => expect(names()).toContain(name), { timeout: 10_000 })
+
+    expect(names()).toEqual([...before, name])
+    expect(container.querySelector('.state')!.textContent).toBe(`${before.length + 1} tools`)
+    // Unchanged tools kept their identity, so Vue skipped their render and kept their DOM nodes.
+    expect(container.querySelector('li')).toBe(firstNode)
+    for (const old of before) expect(renders.get(old!)).toBe(1)
+    expect(renders.get(name)).toBe(1)
+
+    // Unmounting drops useStore's listener; nanostores then unmounts the atom, which closes the subscription.
+    app.unmount()
+    app = undefined
+    expect(mcp.$tools.lc).toBe(0)
+    expect(container.querySelector('li')).toBeNull()
+    await vi.waitFor(() => expect(mcp.$subscription.get()).toMatchObject({ status: 'closed', reason: 'client' }), { timeout: 10_000 })
+  })
+})
