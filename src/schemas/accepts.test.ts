@@ -154,6 +154,13 @@ describe('accepts(): the quick test of a schema', () => {
       [z.xor([z.string(), z.string()]), 'x'],
       [z.strictObject({ a: z.string() }), { a: 'x', b: 1 }],
       [z.string().check(z.minLength(3)), 'ab'],
+      // Formats are checks of their own (no `checks` list): a whole number, an email, a URL, a UUID, a datetime.
+      [z.int(), 1.5],
+      [z.int32(), 2 ** 40],
+      [z.email(), 'nope'],
+      [z.url(), 'not a url'],
+      [z.uuid(), 'x'],
+      [z.iso.datetime(), 'yesterday'],
       [z.string().check(z.superRefine((v, ctx) => void (v === 'no' && ctx.addIssue('no')))), 'no'],
       // A stripping object hands its refinement a copy without the unknown keys.
       [z.object({}).check(z.refine((o: Json) => 'b' in o)), { b: 1 }],

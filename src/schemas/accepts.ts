@@ -27,6 +27,8 @@ export function accepts(schema: z.ZodMiniType): Test {
 
 function build(def: Def): Test {
   const { type, shape, catchall } = def
+  // A format schema (z.int(), z.email(), z.url(), …) is a check itself: its def carries `check`, not `checks`.
+  if (def.check && type !== 'custom') return no
   // Refinements (`z.refine`, and z.custom, which is its own); any other check kind (lengths, formats) is zod's.
   const refines: Def[] = (def.checks ?? []).map((check: z.ZodMiniType) => check._zod.def)
   if (type === 'custom') refines.push(def)
