@@ -17,7 +17,8 @@ export async function siteClientMetadataUrl(href = location.href): Promise<strin
   const url = new URL('client-metadata.json', href).href
   if (import.meta.env.DEMO_CLIENT_METADATA_URL !== url) return undefined
   try {
-    const response = await fetch(url, { credentials: 'omit' })
+    // The page waits on this before its first client: a static host that stalls must not leave it blank.
+    const response = await fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(5000) })
     const published = response.ok ? ((await response.json()) as { client_id?: unknown }) : undefined
     return published?.client_id === url ? url : undefined
   } catch {
