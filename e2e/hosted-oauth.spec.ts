@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, field, item, screenshot, SERVERS_INDEX, test, type Servers } from './helpers'
+import { drivePopup } from './oauth-popup'
 import { selfSignedCert, serveStatic, type StaticSite } from './static-server'
 // @ts-expect-error plain ESM test servers without types
 import { startOAuthStack } from '../scripts/servers/oauth/start.mjs'
@@ -91,33 +92,6 @@ function watchFlow(context: BrowserContext) {
     if (url.href.startsWith(new URL('oauth-callback.html', site.url).href)) flow.callbacks.push(url)
   })
   return flow
-}
-
-/** Fills oidc-provider's dev login form (any login and password) and its consent form until the popup closes. */
-async function drivePopup(popup: Page): Promise<{ logins: number; consents: number }> {
-  const counts = { logins: 0, consents: 0 }
-  const login = popup.locator('input[name=login]')
-  const consent = popup.locator('form:has(input[name=prompt][value=consent]) button[type=submit]')
-  const closed = popup.waitForEvent('close', { timeout: 30_000 }).then(() => 'closed' as const)
-  for (;;) {
-    const next = await Promise.race([
-      closed,
-      login.waitFor({ timeout: 30_000 }).then(() => 'login' as const, () => 'closed' as const),
-      consent.waitFor({ timeout: 30_000 }).then(() => 'consent' as const, () => 'closed' as const),
-    ])
-    if (next === 'closed' || popup.isClosed()) return counts
-    if (next === 'login') {
-      await login.fill('ada')
-      await popup.locator('input[name=password]').fill('any password')
-      await popup.locator('button[type=submit]').click()
-      await login.waitFor({ state: 'detached' }).catch(() => undefined)
-      counts.logins++
-    } else {
-      await consent.click()
-      await consent.waitFor({ state: 'detached' }).catch(() => undefined)
-      counts.consents++
-    }
-  }
 }
 
 /** Opens the hosted page on a `?url=` link to a protected server, signs in through the popup. */

@@ -2,35 +2,7 @@
 // (oidc-provider) whose own login and consent forms are filled in the popup, as a person would.
 import type { BrowserContext, Page } from '@playwright/test'
 import { control, expect, field, item, openDemo, screenshot, test } from './helpers'
-
-/** Fills oidc-provider's dev login form (any login and password) and its consent form until the popup closes. */
-async function drivePopup(popup: Page, shots?: string): Promise<{ logins: number; consents: number }> {
-  const counts = { logins: 0, consents: 0 }
-  const login = popup.locator('input[name=login]')
-  const consent = popup.locator('form:has(input[name=prompt][value=consent]) button[type=submit]')
-  const closed = popup.waitForEvent('close', { timeout: 30_000 }).then(() => 'closed' as const)
-  for (;;) {
-    const next = await Promise.race([
-      closed,
-      login.waitFor({ timeout: 30_000 }).then(() => 'login' as const, () => 'closed' as const),
-      consent.waitFor({ timeout: 30_000 }).then(() => 'consent' as const, () => 'closed' as const),
-    ])
-    if (next === 'closed' || popup.isClosed()) return counts
-    if (next === 'login') {
-      await login.fill('ada')
-      await popup.locator('input[name=password]').fill('any password')
-      if (shots) await popup.screenshot({ path: `test-results/screenshots/${shots}-login.png` })
-      await popup.locator('button[type=submit]').click()
-      await login.waitFor({ state: 'detached' }).catch(() => undefined)
-      counts.logins++
-    } else {
-      if (shots) await popup.screenshot({ path: `test-results/screenshots/${shots}-consent.png` })
-      await consent.click()
-      await consent.waitFor({ state: 'detached' }).catch(() => undefined)
-      counts.consents++
-    }
-  }
-}
+import { drivePopup } from './oauth-popup'
 
 /** Clicks Sign in and completes the popup. */
 async function signIn(page: Page, shots?: string) {

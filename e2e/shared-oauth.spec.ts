@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import { build, preview, type PreviewServer } from 'vite'
 import type { Page } from '@playwright/test'
 import { expect, test } from './helpers'
+import { drivePopup } from './oauth-popup'
 
 const ROOT = resolve('e2e/shared-oauth')
 const OUT = resolve('test-results/shared-oauth-page')
@@ -14,32 +15,6 @@ let preview_: PreviewServer | undefined
 test.afterAll(async () => {
   await preview_?.close()
 })
-
-async function drivePopup(popup: Page) {
-  const login = popup.locator('input[name=login]')
-  const consent = popup.locator('form:has(input[name=prompt][value=consent]) button[type=submit]')
-  const closed = popup.waitForEvent('close', { timeout: 30_000 }).then(() => 'closed' as const)
-  const counts = { logins: 0, consents: 0 }
-  for (;;) {
-    const next = await Promise.race([
-      closed,
-      login.waitFor({ timeout: 30_000 }).then(() => 'login' as const, () => 'closed' as const),
-      consent.waitFor({ timeout: 30_000 }).then(() => 'consent' as const, () => 'closed' as const),
-    ])
-    if (next === 'closed' || popup.isClosed()) return counts
-    if (next === 'login') {
-      await login.fill('ada')
-      await popup.locator('input[name=password]').fill('any password')
-      await popup.locator('button[type=submit]').click()
-      await login.waitFor({ state: 'detached' }).catch(() => undefined)
-      counts.logins++
-    } else {
-      await consent.click()
-      await consent.waitFor({ state: 'detached' }).catch(() => undefined)
-      counts.consents++
-    }
-  }
-}
 
 test('two tabs, one worker: $auth mirrored, the clicked tab does the popup, one sign-in serves both', async ({ browser, servers }) => {
   test.setTimeout(180_000)
