@@ -16,7 +16,7 @@ export interface ScriptedClients {
   readonly arrived: Arrivals<Seen>
 }
 
-/** With `unhandled`, every test also ends with every promise it left behind settled and handled. */
+/** With `unhandled`, every test also ends with no unhandled rejection from what it left behind. */
 export function scriptedClients(options: { unhandled?: boolean } = {}): ScriptedClients {
   const unhandled = options.unhandled ? collectUnhandled() : undefined
   let server: ScriptedServer | undefined
