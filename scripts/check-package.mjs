@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What `npm pack` ships, checked as an app would meet it: packs (prepack runs the build), then lints the tarball
+// What `npm pack` ships, checked as an app would meet it: packs (prepare runs the build), then lints the tarball
 // with publint (strict) and @arethetypeswrong/cli. The package is ESM-only on purpose, so attw runs with its
 // esm-only profile: CommonJS `require` and the pre-exports node10 resolution are out of scope, everything else counts.
 import { spawnSync } from 'node:child_process'
@@ -14,7 +14,7 @@ const run = (cmd, args, capture = false) => {
   return result.stdout
 }
 try {
-  // prepack's build writes to the same stdout as npm's JSON report, which comes last.
+  // prepare's build writes to the same stdout as npm's JSON report, which comes last.
   const out = run('npm', ['pack', '--json', '--pack-destination', dir], true)
   const [packed] = JSON.parse(out.slice(out.search(/^\[/m)))
   const files = packed.files.map((f) => f.path)

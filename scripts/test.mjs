@@ -56,7 +56,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ['browser tests (Chromium)', bin('vitest'), ['run', '--project', 'browser', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-browser.json'], 'test-results/vitest-browser.json', 'vitest'],
     ['end-to-end tests (Playwright)', bin('playwright'), ['test'], 'test-results/playwright.json', 'playwright'],
     ['size budget', 'node', ['scripts/size.mjs', '--check']],
-    // What `npm pack` ships: built by prepack, linted by publint and @arethetypeswrong/cli.
+    // What `npm pack` ships: built by prepare, linted by publint and @arethetypeswrong/cli.
     ['package (npm pack, publint, attw)', 'node', ['scripts/check-package.mjs']],
     // The official MCP conformance suite (about 30 s): its checks are scored by its own runner, not summed here.
     ['conformance (official suite)', 'node', ['scripts/conformance/run.mjs']],
