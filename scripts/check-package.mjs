@@ -2,8 +2,9 @@
 // What `npm pack` ships, checked as an app would meet it: packs (prepare runs the build), then lints the tarball
 // with publint (strict) and @arethetypeswrong/cli. The package is ESM-only on purpose, so attw runs with its
 // esm-only profile: CommonJS `require` and the pre-exports node10 resolution are out of scope, everything else counts.
+// Then the other way people install it: from git, where npm builds a clone of the commit with its prepare script.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -25,6 +26,22 @@ try {
   const tarball = join(dir, packed.filename)
   run('node_modules/.bin/publint', ['run', tarball, '--strict'])
   run('node_modules/.bin/attw', [tarball, '--profile', 'esm-only'])
+
+  // The committed HEAD, as `npm i github:<owner>/nanomcp` would get it (uncommitted changes are not in it).
+  const app = join(dir, 'app')
+  mkdirSync(app)
+  writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true, "type": "module" }\n')
+  run('npm', ['install', '--prefix', app, '--no-audit', '--no-fund', '--loglevel', 'error', `git+file://${process.cwd()}`])
+  writeFileSync(
+    join(app, 'check.mjs'),
+    `import { Client, createMcp } from 'nanomcp'
+import { ToolSchema } from 'nanomcp/schemas'
+if (typeof Client !== 'function' || typeof createMcp !== 'function') throw new Error('nanomcp exports missing')
+if (!ToolSchema.safeParse({ name: 'x', inputSchema: { type: 'object' } }).success) throw new Error('nanomcp/schemas broken')
+`,
+  )
+  run('node', [join(app, 'check.mjs')])
+  console.log('npm install from git: built by prepare, imports work')
 } catch (error) {
   console.error(`✗ ${error.message}`)
   process.exitCode = 1
