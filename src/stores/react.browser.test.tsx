@@ -1,10 +1,11 @@
 // Proof that the atoms bind to a UI framework: a React component over useStore(mcp.$tools), against the real
 // embedded servers, sees a tool added on the server appear without a reload, and re-renders only that item.
-import { afterEach, describe, expect, inject, it, vi } from 'vitest'
+import { afterEach, describe, expect, inject, it } from 'vitest'
 import { memo } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { useStore } from '@nanostores/react'
 import { scoped } from '../../scripts/servers/scoped'
+import { addedOnServer, loaded } from '../testing/bindings-kit'
 import { createMcp } from './create-mcp'
 import type { Mcp, Tool } from './types'
 
@@ -50,22 +51,10 @@ describe.each(['modern', 'legacy'] as const)('a React component bound to $tools 
     }
     root.render(<Tools mcp={mcp} />)
 
-    const names = () => [...container.querySelectorAll('li')].map((li) => li.dataset.name)
-    await vi.waitFor(() => expect(container.querySelector('.state')!.textContent).toMatch(/^\d+ tools$/), { timeout: 10_000 })
-    const before = names()
-    expect(before.length).toBeGreaterThan(0)
-    expect(mcp.$server.get()?.era).toBe(kind)
-    // The subscription must stand before the change, or there would be nothing to hear it on.
-    await vi.waitFor(() => expect(mcp.$subscription.get()?.status).toBe('acknowledged'), { timeout: 10_000 })
-    expect(mcp.$subscription.get()).toMatchObject({ notifications: { toolsListChanged: true } })
+    const before = await loaded(container, mcp, kind)
     const firstNode = container.querySelector('li')
 
-    const response = await fetch(`${server.control}/control/add-tool`, { method: 'POST' })
-    const { name } = (await response.json()) as { name: string }
-    await vi.waitFor(() => expect(names()).toContain(name), { timeout: 10_000 })
-
-    expect(names()).toEqual([...before, name])
-    expect(container.querySelector('.state')!.textContent).toBe(`${before.length + 1} tools`)
+    const name = await addedOnServer(container, server.control!, before)
     // Unchanged tools kept their identity, so memo() skipped them and React kept their DOM nodes.
     expect(container.querySelector('li')).toBe(firstNode)
     for (const old of before) expect(renders.get(old!)).toBe(1)

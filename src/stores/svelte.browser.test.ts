@@ -5,6 +5,7 @@ import { afterEach, describe, expect, inject, it, vi } from 'vitest'
 import { mount, unmount } from 'svelte'
 import { scoped } from '../../scripts/servers/scoped'
 import ToolList from '../testing/tool-list.svelte'
+import { addedOnServer, loaded } from '../testing/bindings-kit'
 import { createMcp } from './create-mcp'
 
 let cleanup: (() => Promise<void>) | undefined
@@ -27,22 +28,10 @@ describe.each(['modern', 'legacy'] as const)('a Svelte component bound to $tools
     }
 
     const items = () => [...container.querySelectorAll('li')]
-    const names = () => items().map((li) => li.dataset.name)
-    await vi.waitFor(() => expect(container.querySelector('.state')!.textContent).toMatch(/^\d+ tools$/), { timeout: 10_000 })
-    const before = names()
-    expect(before.length).toBeGreaterThan(0)
-    expect(mcp.$server.get()?.era).toBe(kind)
-    // The subscription must stand before the change, or there would be nothing to hear it on.
-    await vi.waitFor(() => expect(mcp.$subscription.get()?.status).toBe('acknowledged'), { timeout: 10_000 })
-    expect(mcp.$subscription.get()).toMatchObject({ notifications: { toolsListChanged: true } })
+    const before = await loaded(container, mcp, kind)
     const nodesBefore = items()
 
-    const response = await fetch(`${server.control}/control/add-tool`, { method: 'POST' })
-    const { name } = (await response.json()) as { name: string }
-    await vi.waitFor(() => expect(names()).toContain(name), { timeout: 10_000 })
-
-    expect(names()).toEqual([...before, name])
-    expect(container.querySelector('.state')!.textContent).toBe(`${before.length + 1} tools`)
+    await addedOnServer(container, server.control!, before)
     // The keyed {#each} kept every unchanged tool's DOM node: only the new item was created.
     items().slice(0, before.length).forEach((node, i) => expect(node).toBe(nodesBefore[i]))
 

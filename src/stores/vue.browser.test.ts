@@ -5,6 +5,7 @@ import { afterEach, describe, expect, inject, it, vi } from 'vitest'
 import { createApp, defineComponent, h, type App, type PropType } from 'vue'
 import { useStore } from '@nanostores/vue'
 import { scoped } from '../../scripts/servers/scoped'
+import { addedOnServer, loaded } from '../testing/bindings-kit'
 import { createMcp } from './create-mcp'
 import type { Mcp, Tool } from './types'
 
@@ -56,22 +57,10 @@ describe.each(['modern', 'legacy'] as const)('a Vue component bound to $tools (%
     }
     app.mount(container)
 
-    const names = () => [...container.querySelectorAll('li')].map((li) => li.dataset.name)
-    await vi.waitFor(() => expect(container.querySelector('.state')!.textContent).toMatch(/^\d+ tools$/), { timeout: 10_000 })
-    const before = names()
-    expect(before.length).toBeGreaterThan(0)
-    expect(mcp.$server.get()?.era).toBe(kind)
-    // The subscription must stand before the change, or there would be nothing to hear it on.
-    await vi.waitFor(() => expect(mcp.$subscription.get()?.status).toBe('acknowledged'), { timeout: 10_000 })
-    expect(mcp.$subscription.get()).toMatchObject({ notifications: { toolsListChanged: true } })
+    const before = await loaded(container, mcp, kind)
     const firstNode = container.querySelector('li')
 
-    const response = await fetch(`${server.control}/control/add-tool`, { method: 'POST' })
-    const { name } = (await response.json()) as { name: string }
-    await vi.waitFor(() => expect(names()).toContain(name), { timeout: 10_000 })
-
-    expect(names()).toEqual([...before, name])
-    expect(container.querySelector('.state')!.textContent).toBe(`${before.length + 1} tools`)
+    const name = await addedOnServer(container, server.control!, before)
     // Unchanged tools kept their identity, so Vue skipped their render and kept their DOM nodes.
     expect(container.querySelector('li')).toBe(firstNode)
     for (const old of before) expect(renders.get(old!)).toBe(1)
