@@ -7,6 +7,7 @@ import type { InputRequest } from '../schemas/types'
 import type { LegacySession } from './legacy-session'
 import { abortable } from '../transport/http'
 
+// Its own copy of transport/json-rpc's isObject: importing that one makes the eager core export it (+26 B gzip).
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**

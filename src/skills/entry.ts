@@ -1,5 +1,6 @@
 // What makes a skills/list entry usable. Checked before an entry is handed to the app, so every later read can
 // trust its uri, sizes and digests.
+import { isObject } from '../transport/json-rpc'
 import type { Skill } from './types'
 
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills'
@@ -7,7 +8,6 @@ export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills'
 export const SKILL_LIMITS = Object.freeze({ files: 512, bytes: 16 * 1024 * 1024 })
 
 const digestPattern = /^sha256:[\da-f]{64}$/
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** What is wrong with a skill entry, or undefined when it can be used. */
 export function entryProblem(value: unknown): string | undefined {
