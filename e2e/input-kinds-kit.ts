@@ -35,3 +35,13 @@ export async function callTool(page: Page, name: string) {
   await item(page, name).click()
   await page.getByRole('button', { name: 'Call tool' }).click()
 }
+
+/** The URL-elicitation dialog a call opened: the server's message, the full URL as text with its domain named, no link. */
+export async function urlDialog(page: Page, message: string, url: string) {
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText(message)
+  await expect(dialog.locator('code.url')).toHaveText(url)
+  await expect(dialog.getByTestId('url-domain')).toHaveText(`Domain: ${new URL(url).hostname}`)
+  await expect(dialog.locator('a')).toHaveCount(0)
+  return dialog
+}
