@@ -1,7 +1,7 @@
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types'
 import { argumentHeaderValue, encodeHeaderValue } from './header-value'
 import type { Debug } from './pending'
-import { readParamHeaders, type ParamHeader } from './x-mcp-header'
+import type { ParamHeader } from './x-mcp-header'
 
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion'
 
@@ -42,31 +42,31 @@ export function modernHeaders(
 }
 
 /**
- * Remembers the x-mcp-header annotations of every tool in a modern tools/list result and returns the result
- * without the tools whose annotations are invalid (each dropped with a `debug` line naming it and why).
+ * Remembers the x-mcp-header annotations of every tool in a modern tools/list result and resolves with the
+ * result without the tools whose annotations are invalid (each dropped with a `debug` line naming it and why).
  *
  * This lives in the HTTP transport, not the client, because SEP-2243 is an HTTP rule: headers exist only here,
  * and a stdio client may ignore the annotations and keep such tools. The transport that must mirror the
  * arguments is also the one that knows which tools it can call correctly.
  */
-export function learnTools(response: JsonRpcResponse, tools: Map<string, ParamHeader[]>, debug: Debug): JsonRpcResponse {
+export function learnTools(response: JsonRpcResponse, tools: Map<string, ParamHeader[]>, debug: Debug): JsonRpcResponse | Promise<JsonRpcResponse> {
   const list = response.result?.tools
   if (!Array.isArray(list)) return response
-  const kept = list.filter((tool: unknown) => {
-    const { name, inputSchema } = (tool ?? {}) as { name?: unknown; inputSchema?: unknown }
-    if (typeof name !== 'string') return true
-    const headers = readParamHeaders(inputSchema)
-    if (typeof headers === 'string') {
-      debug(`dropping tool "${name}" from tools/list: ${headers}`, tool)
-      tools.delete(name)
-      return false
-    }
-    if (headers.length) tools.set(name, headers)
-    else tools.delete(name)
-    return true
-  })
-  return kept.length === list.length ? response : { ...response, result: { ...response.result, tools: kept } }
+  // Few tools carry annotations yet, so their validation loads only when a schema mentions one; tools listed
+  // without any lose what an earlier listing taught (a tool may have dropped its annotations since).
+  if (list.some((tool) => mentions((tool as { inputSchema?: unknown } | null)?.inputSchema))) {
+    return import('./x-mcp-header').then(({ learnAnnotated }) => learnAnnotated(response, list, tools, debug))
+  }
+  for (const tool of list) {
+    const name = (tool as { name?: unknown } | null)?.name
+    if (typeof name === 'string') tools.delete(name)
+  }
+  return response
 }
+
+/** Whether the key appears anywhere in a JSON value: a cheap superset of where an annotation may be. */
+const mentions = (node: unknown): boolean =>
+  typeof node === 'object' && node !== null && (Object.hasOwn(node, 'x-mcp-header') || Object.values(node).some(mentions))
 
 // Reads own data only: `constructor`, `__proto__` or `prototype` in a path must never reach Object.prototype (a
 // function, which no header mirrors, or worse, a value someone polluted it with) and put it in a header.

@@ -1,5 +1,8 @@
 // Validation of `x-mcp-header` annotations in a tool's inputSchema (SEP-2243): which arguments a client must
-// mirror into Mcp-Param-* headers. Any invalid annotation makes the whole tool invalid.
+// mirror into Mcp-Param-* headers. Any invalid annotation makes the whole tool invalid. Loaded on demand, by
+// modern-headers' learnTools, when a tools/list result mentions the annotation.
+import type { JsonRpcResponse } from './types'
+import type { Debug } from './pending'
 
 /** One mirrored argument: the header suffix and the property path from the arguments object. */
 export interface ParamHeader {
@@ -59,4 +62,22 @@ export function readParamHeaders(schema: unknown): ParamHeader[] | string {
     return undefined
   }
   return visit(schema, []) ?? found
+}
+
+/** learnTools (modern-headers.ts) for a list where some schema mentions the annotation. */
+export function learnAnnotated(response: JsonRpcResponse, list: unknown[], tools: Map<string, ParamHeader[]>, debug: Debug): JsonRpcResponse {
+  const kept = list.filter((tool: unknown) => {
+    const { name, inputSchema } = (tool ?? {}) as { name?: unknown; inputSchema?: unknown }
+    if (typeof name !== 'string') return true
+    const headers = readParamHeaders(inputSchema)
+    if (typeof headers === 'string') {
+      debug(`dropping tool "${name}" from tools/list: ${headers}`, tool)
+      tools.delete(name)
+      return false
+    }
+    if (headers.length) tools.set(name, headers)
+    else tools.delete(name)
+    return true
+  })
+  return kept.length === list.length ? response : { ...response, result: { ...response.result, tools: kept } }
 }
