@@ -138,7 +138,7 @@ export class LegacySession {
           }
         })
         if (response.error) throw toRpcError(response.error)
-        return checkResult(method, response.result!)
+        return checkResult(method, response.result!, signal)
       } catch (error) {
         if (error instanceof HttpError && error.sessionExpired && !resent) {
           // The session is gone, so the request never ran: a new session, then the same request once more.
@@ -171,7 +171,7 @@ export class LegacySession {
     } else if (options.onInputRequest && options[OPT_INS[method as keyof typeof OPT_INS]]) {
       try {
         const key = String(id)
-        const requests = { [key]: inputRequest({ method, params }) }
+        const requests = { [key]: await inputRequest({ method, params }) }
         const answers = withDefaults(requests, await options.onInputRequest(requests, { method, params: params ?? {}, round: 1, signal: new AbortController().signal }))
         answer = { result: (answers[key] as Result) ?? { action: 'cancel' } }
       } catch (error) {

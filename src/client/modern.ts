@@ -1,18 +1,15 @@
 import type { JsonRpcResponse } from '../transport/types'
-import type { ClientOptions, InputRequest, InputRequestHandler, Progress, RequestOptions } from './types'
+import type { ClientOptions, Progress, RequestOptions } from './types'
 import type { EraState, Handshake } from './era'
 import type { Wire } from './trace'
 import { LEGACY_VERSIONS, PACKAGE_VERSION, VERSION } from '../version'
 import { HttpError } from '../errors/http-error'
-import { InputRequiredError } from '../errors/input-required-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { abortable } from '../transport/http'
-import { withDefaults } from './apply-defaults'
 import { speaksModern, verdict, versionError } from './era'
 import { Held } from './legacy-session'
-import { awaitTask } from './tasks'
+import { load } from './load'
 import { toRpcError } from './to-rpc-error'
-import { check, checkResult } from './validate'
+import { checkResult } from './validate'
 
 type Result = Record<string, unknown>
 
@@ -117,21 +114,21 @@ export class Modern {
         // A legacy server that ignored _meta, or a sloppy modern one: keep the answer, ask server/discover later.
         era.ambiguous = true
         era.era = undefined
-        return checkResult(method, result)
+        return checkResult(method, result, signal)
       }
       if (probing) era.confirm()
       const type = result.resultType ?? 'complete'
-      if (type === 'complete') return checkResult(method, result)
+      if (type === 'complete') return checkResult(method, result, signal)
       if (type === 'input_required' && INPUT_METHODS.has(method)) {
         round++
-        current = await this.#answerInput(method, params, result, round, signal)
+        // Rounds wait for the user anyway: their checks and handling load only now.
+        const { nextRound } = await load('input-request code', () => import('./input-requests'), signal)
+        current = await nextRound(this.#options, method, params, result, round, signal)
         continue
       }
       if (type === 'task' && method === 'tools/call' && this.#options.tasks) {
-        return awaitTask(result, signal, {
-          call: (m, p, s) => this.request(m, p, {}, s, false, new Held(this.host.wire)),
-          answer: this.#options.onInputRequest && ((requests, s) => this.answer(requests, { method: 'tools/call', params: { taskId: result.taskId }, round: 1, signal: s })),
-        })
+        const { awaitTask } = await load('tasks code', () => import('./tasks'), signal)
+        return awaitTask(result, signal, { call: (m, p, s) => this.request(m, p, {}, s, false, new Held(this.host.wire)), options: this.#options })
       }
       throw new ProtocolError('invalid-result', `Unexpected resultType "${String(type)}" for ${method}`, result)
     }
@@ -159,24 +156,5 @@ export class Modern {
     if (modern) return era.confirm()
     era.era = 'legacy'
     era.version = LEGACY_VERSIONS[0]
-  }
-
-  /** Asks the app's handler for one round's answers, with schema defaults filled into accepted forms. */
-  async answer(requests: Record<string, InputRequest>, context: Parameters<InputRequestHandler>[1]): Promise<Result> {
-    return withDefaults(requests, await abortable(Promise.resolve(this.#options.onInputRequest!(requests, context)), context.signal))
-  }
-
-  async #answerInput(method: string, params: Result, result: Result, round: number, signal: AbortSignal): Promise<Result> {
-    const parsed = check('input_required', result)
-    const requests = parsed.inputRequests ?? {}
-    if (Object.values(requests).some((r) => typeof r?.method !== 'string')) throw new ProtocolError('invalid-result', 'Malformed inputRequests', requests)
-    const handler = this.#options.onInputRequest
-    if (!handler) throw new InputRequiredError(`${method} needs input and the client has no onInputRequest handler`, requests, round)
-    if (round > (this.#options.maxInputRounds ?? 10)) throw new InputRequiredError(`${method} still needs input after ${round - 1} rounds`, requests, round)
-    const next: Result = { ...params }
-    if (Object.keys(requests).length) next.inputResponses = await this.answer(requests, { method, params, round, signal })
-    // Echoed byte for byte: requestState is the server's, never ours to parse.
-    if (parsed.requestState !== undefined) next.requestState = result.requestState
-    return next
   }
 }

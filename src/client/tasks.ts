@@ -1,17 +1,23 @@
-import type { InputRequest } from './types'
+// The tasks extension (`io.modelcontextprotocol/tasks`): a tools/call the server runs as a task. modern.ts loads
+// this file, with the task schemas, only when a result says `resultType: "task"`; the first poll waits
+// `pollIntervalMs` anyway, so the load costs such a call nothing it would notice.
+import type { ClientOptions, InputRequest } from './types'
 import { AbortError } from '../errors/abort-error'
 import { InputRequiredError } from '../errors/input-required-error'
+import { parseWith } from '../schemas/check'
+import { CreateTaskResultSchema, GetTaskResultSchema } from '../schemas/task-results'
 import { sleep } from '../transport/http'
+import { answer } from './input-requests'
 import { toRpcError } from './to-rpc-error'
-import { check, checkResult } from './validate'
+import { checkResult } from './validate'
 
 type Result = Record<string, unknown>
 
 export interface TaskHost {
   /** Sends a 2026-07-28 request (tasks/get, tasks/update, tasks/cancel) and resolves with its result. */
   call(method: string, params: Result, signal: AbortSignal): Promise<Result>
-  /** Answers a task's input requests; absent when the app has no onInputRequest handler. */
-  answer: ((requests: Record<string, InputRequest>, signal: AbortSignal) => Promise<Result>) | undefined
+  /** The client's options: its onInputRequest answers a task's input requests. */
+  options: ClientOptions
 }
 
 /**
@@ -20,22 +26,22 @@ export interface TaskHost {
  * task's error. Input requests are answered once per key (keys are unique for a task's lifetime).
  */
 export async function awaitTask(result: Result, signal: AbortSignal, host: TaskHost): Promise<Result> {
-  const { taskId, pollIntervalMs } = check('task', result)
+  const { taskId, pollIntervalMs } = parseWith(CreateTaskResultSchema, result, 'task result')
   let interval = pollIntervalMs ?? 1000
   const answered = new Set<string>()
   try {
     for (;;) {
       await sleep(interval, signal)
-      const task = check('tasks/get', await host.call('tasks/get', { taskId }, signal))
+      const task = parseWith(GetTaskResultSchema, await host.call('tasks/get', { taskId }, signal), 'tasks/get result')
       const { status, inputRequests, error } = task
       interval = task.pollIntervalMs ?? interval
-      if (status === 'completed') return checkResult('tools/call', task.result, 'tools/call result in a completed task')
+      if (status === 'completed') return checkResult('tools/call', task.result, signal, 'tools/call result in a completed task')
       if (status === 'failed') throw toRpcError(error ?? { code: -32603, message: 'Task failed' })
       if (status === 'cancelled') throw new AbortError('task cancelled by the server')
       const open = Object.fromEntries(Object.entries((inputRequests ?? {}) as Record<string, InputRequest>).filter(([key]) => !answered.has(key)))
       if (status === 'input_required' && Object.keys(open).length) {
-        if (!host.answer) throw new InputRequiredError('The task needs input and the client has no onInputRequest handler', open, 1)
-        const inputResponses = await host.answer(open, signal)
+        if (!host.options.onInputRequest) throw new InputRequiredError('The task needs input and the client has no onInputRequest handler', open, 1)
+        const inputResponses = await answer(host.options, open, { method: 'tools/call', params: { taskId }, round: 1, signal })
         for (const key of Object.keys(open)) answered.add(key)
         await host.call('tasks/update', { taskId, inputResponses }, signal)
       }

@@ -1,32 +1,34 @@
 // Every check the client makes on what a server sends, behind one small API (check, checkResult, checkItems,
 // fits, checkAnswer), with the zod/mini schemas of src/schemas as the single source of truth. Loose objects:
-// servers may add fields, and new kinds of content, capabilities and input requests pass through.
+// servers may add fields, and new kinds of content, capabilities and input requests pass through. The schemas
+// of rare messages (a task's, input requests) are loaded on demand, so their checks answer with a promise.
 import * as z from 'zod/mini'
 import type { JsonRpcResponse } from '../transport/types'
 import { ProtocolError } from '../errors/protocol-error'
 import { describe, issuesOf, parseWith } from '../schemas/check'
-import { resultSchemas } from '../schemas/methods'
-import { DiscoverResultSchema, InitializeResultSchema, InputRequiredResultSchema } from '../schemas/results'
-import { CreateTaskResultSchema, ErrorObjectSchema, GetTaskResultSchema } from '../schemas/tasks'
+import { coreResultSchemas } from '../schemas/core-methods'
+import { DiscoverResultSchema, InitializeResultSchema } from '../schemas/results'
+import { ErrorObjectSchema } from '../schemas/tasks'
 import { jsonObject, page } from '../schemas/base'
 import { ServerNotificationSchema } from '../schemas/notifications'
-import { InputRequestSchema } from '../schemas/requests'
 import type { InputRequest, ServerNotification } from '../schemas/types'
+import { load } from './load'
 
 type Result = Record<string, unknown>
 
 const shapes = {
   initialize: InitializeResultSchema,
   'server/discover': DiscoverResultSchema,
-  task: CreateTaskResultSchema,
-  'tasks/get': GetTaskResultSchema,
-  input_required: InputRequiredResultSchema,
 }
 type Shapes = typeof shapes
 
 /** List methods and the field that holds a page's items. */
 const lists: Record<string, string> = { 'tools/list': 'tools', 'prompts/list': 'prompts', 'resources/list': 'resources', 'resources/templates/list': 'resourceTemplates' }
-const schemas = resultSchemas as Record<string, z.ZodMiniType>
+const schemas = coreResultSchemas as Record<string, z.ZodMiniType>
+/** Result schemas of methods.ts that the core bundle leaves out, each loaded the first time its method answers. */
+const later: Record<string, () => Promise<z.ZodMiniType>> = {
+  'tasks/get': () => import('../schemas/task-results').then((m) => m.GetTaskResultSchema),
+}
 
 /**
  * A page whose items are only required to be objects: its envelope (the array, `nextCursor`, `ttlMs`,
@@ -48,11 +50,14 @@ export function fits(name: keyof Shapes, value: unknown): boolean {
 /**
  * The complete result of `method`, when it has the shape the spec gives it; else a ProtocolError for that
  * request only. List items are left to `checkItems`; a method without a schema (an extension's) only needs to
- * be an object, which `checkAnswer` has seen to.
+ * be an object, which `checkAnswer` has seen to. A promise only for a method whose schema loads on demand
+ * (`tasks/get`): that load waits within `signal`.
  */
-export function checkResult(method: string, result: unknown, what = `${method} result`): Result {
+export function checkResult(method: string, result: unknown, signal: AbortSignal, what = `${method} result`): Result | Promise<Result> {
   const schema = pages[method] ?? schemas[method]
-  return schema ? (parseWith(schema, result, what) as Result) : (result as Result)
+  if (schema) return parseWith(schema, result, what) as Result
+  const loading = later[method]
+  return loading ? load(`${method} schema`, loading, signal).then((schema) => parseWith(schema, result, what) as Result) : (result as Result)
 }
 
 /**
@@ -92,7 +97,10 @@ export function notification(message: { method: string; params?: unknown }, debu
   debug(`dropped a malformed ${message.method}: ${describe(issues, 'notification').join('; ')}`, message)
 }
 
-/** A legacy server's request for input, typed; a ProtocolError naming the path when it is malformed. */
-export function inputRequest(request: { method: string; params?: unknown }): InputRequest {
-  return parseWith(InputRequestSchema, request, `${request.method} request`)
+/**
+ * A legacy server's request for input, typed; a ProtocolError naming the path when it is malformed. Its schemas
+ * load on demand; the wait is unbounded, as is the wait for the user that follows.
+ */
+export async function inputRequest(request: { method: string; params?: unknown }): Promise<InputRequest> {
+  return (await load('input-request code', () => import('./input-requests'))).inputRequest(request)
 }

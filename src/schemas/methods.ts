@@ -1,30 +1,11 @@
-// Result schema of every client → server method, for the one place the client checks what comes back.
-import { EmptyResultSchema, CallToolResultSchema, CompleteResultSchema, DiscoverResultSchema, GetPromptResultSchema, InitializeResultSchema, ListPromptsResultSchema, ListResourcesResultSchema, ListResourceTemplatesResultSchema, ListToolsResultSchema, ReadResourceResultSchema } from './results'
+// Result schema of every client → server method (nanomcp/schemas, and the types of client.request()). The client
+// checks results with the same schemas: core-methods.ts's at once, `tasks/get`'s once loaded on demand.
 import type * as z from 'zod/mini'
 import { parseWith } from './check'
-import { GetTaskResultSchema } from './tasks'
+import { coreResultSchemas } from './core-methods'
+import { GetTaskResultSchema } from './task-results'
 
-export const resultSchemas = {
-  initialize: InitializeResultSchema,
-  ping: EmptyResultSchema,
-  'server/discover': DiscoverResultSchema,
-  'tools/list': ListToolsResultSchema,
-  'tools/call': CallToolResultSchema,
-  'prompts/list': ListPromptsResultSchema,
-  'prompts/get': GetPromptResultSchema,
-  'resources/list': ListResourcesResultSchema,
-  'resources/templates/list': ListResourceTemplatesResultSchema,
-  'resources/read': ReadResourceResultSchema,
-  'resources/subscribe': EmptyResultSchema,
-  'resources/unsubscribe': EmptyResultSchema,
-  'completion/complete': CompleteResultSchema,
-  'logging/setLevel': EmptyResultSchema,
-  'subscriptions/listen': EmptyResultSchema,
-  'tasks/get': GetTaskResultSchema,
-  'tasks/update': EmptyResultSchema,
-  // 2026-07-28 acknowledges with an empty result, 2025-11-25 answers with the task: both fit a loose object.
-  'tasks/cancel': EmptyResultSchema,
-}
+export const resultSchemas = { ...coreResultSchemas, 'tasks/get': GetTaskResultSchema }
 
 export type ResultMethod = keyof typeof resultSchemas
 

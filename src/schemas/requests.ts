@@ -1,9 +1,10 @@
-// What a server asks of the client: the entries of a 2026-07-28 `input_required` round, and the same
-// payloads as JSON-RPC requests on the handshake revisions (plus their `ping`).
+// What a server asks of the client: a 2026-07-28 `input_required` result and its entries, and the same
+// payloads as JSON-RPC requests on the handshake revisions (plus their `ping`). Only a server that asks for
+// input needs these, so the client loads them on demand (client/input-requests.ts), not in its core bundle.
 import * as z from 'zod/mini'
 import { AudioContentSchema, ImageContentSchema, TextContentSchema, ToolResultContentSchema, ToolUseContentSchema } from './content'
 import { ToolSchema } from './entities'
-import { id, int, jsonObject, optObject, optStr, RoleSchema, str, tagged } from './base'
+import { id, int, jsonObject, must, optObject, optStr, result, RoleSchema, str, tagged } from './base'
 
 /** Form mode (the default when `mode` is absent): a flat object schema of primitive fields. */
 export const ElicitFormParamsSchema = z.looseObject({
@@ -60,3 +61,11 @@ export const ServerRequestSchema = tagged(
   [z.looseObject({ ...request, ...elicit }), z.looseObject({ ...request, ...sample }), z.looseObject({ ...request, ...roots }), z.looseObject({ ...request, method: z.literal('ping'), params: optObject })],
   [...INPUT_METHODS, 'ping'],
 )
+
+/**
+ * 2026-07-28: the server needs input before it can answer (`tools/call`, `prompts/get`, `resources/read` only).
+ * At least one of `inputRequests` and `requestState` is present; `requestState` is opaque and echoed as is.
+ */
+export const InputRequiredResultSchema = z
+  .looseObject({ _meta: result._meta, resultType: z.literal('input_required'), inputRequests: z.optional(InputRequestsSchema), requestState: optStr })
+  .check(must((r: { inputRequests?: unknown; requestState?: string }) => r.inputRequests !== undefined || r.requestState !== undefined, '"inputRequests" or "requestState"'))

@@ -1,10 +1,10 @@
 // The result of every client → server request, by method. Complete results only: the 2026-07-28 interim
-// `input_required` result and the tasks extension's `task` result are read before these apply.
+// `input_required` result (requests.ts) and the tasks extension's `task` result (task-results.ts) are read
+// before these apply.
 import * as z from 'zod/mini'
 import { cacheable, ImplementationSchema, must, optBool, optInt, optStr, page, result, str } from './base'
 import { ContentBlockSchema, ResourceContentsSchema } from './content'
 import { PromptMessageSchema, PromptSchema, ResourceSchema, ResourceTemplateSchema, ServerCapabilitiesSchema, ToolSchema } from './entities'
-import { InputRequestsSchema } from './requests'
 
 /** An empty acknowledgement (`ping`, `logging/setLevel`, `resources/subscribe`, `tasks/update`, …). */
 export const EmptyResultSchema = z.looseObject(result)
@@ -44,11 +44,3 @@ export const CompleteResultSchema = z.looseObject({
 
 /** 2026-07-28: a graceful end of a listen stream. */
 export const SubscriptionsListenResultSchema = EmptyResultSchema
-
-/**
- * 2026-07-28: the server needs input before it can answer (`tools/call`, `prompts/get`, `resources/read` only).
- * At least one of `inputRequests` and `requestState` is present; `requestState` is opaque and echoed as is.
- */
-export const InputRequiredResultSchema = z
-  .looseObject({ _meta: result._meta, resultType: z.literal('input_required'), inputRequests: z.optional(InputRequestsSchema), requestState: optStr })
-  .check(must((r: { inputRequests?: unknown; requestState?: string }) => r.inputRequests !== undefined || r.requestState !== undefined, '"inputRequests" or "requestState"'))

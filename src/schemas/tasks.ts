@@ -1,8 +1,9 @@
 // Tasks: the 2026-07-28 extension `io.modelcontextprotocol/tasks` (flat results, `ttlMs`/`pollIntervalMs`) and
-// 2025-11-25's experimental tasks (`ttl`/`pollInterval`). Both are read by the same schemas.
+// 2025-11-25's experimental tasks (`ttl`/`pollInterval`). Both are read by the same schemas. Only what every app
+// needs lives here (a task as status notifications carry it, the JSON-RPC error object); the results of a task's
+// own methods are in task-results.ts, which the client loads on demand.
 import * as z from 'zod/mini'
-import { int, jsonObject, optInt, optObject, optStr, str } from './base'
-import { InputRequestsSchema } from './requests'
+import { int, optInt, optStr, str } from './base'
 
 export const TaskStatusSchema = z.literal(['working', 'input_required', 'completed', 'failed', 'cancelled'])
 
@@ -10,7 +11,7 @@ export const TaskStatusSchema = z.literal(['working', 'input_required', 'complet
 export const ErrorObjectSchema = z.looseObject({ code: int, message: str, data: z.optional(z.unknown()) })
 
 const nullableInt = z.optional(z.union([int, z.literal(null)]))
-const task = {
+export const TaskSchema = z.looseObject({
   taskId: str,
   status: TaskStatusSchema,
   statusMessage: optStr,
@@ -21,18 +22,4 @@ const task = {
   pollIntervalMs: optInt,
   ttl: nullableInt,
   pollInterval: optInt,
-}
-export const TaskSchema = z.looseObject(task)
-
-/** Extension: the answer to a `tools/call` the server chose to run as a task (`resultType: "task"`). */
-export const CreateTaskResultSchema = z.looseObject({ ...task, resultType: z.literal('task'), _meta: optObject })
-
-/** `tasks/get`: the task plus, by status, what is outstanding, the original result, or the error. */
-export const GetTaskResultSchema = z.looseObject({
-  ...task,
-  resultType: z.optional(z.literal('complete')),
-  inputRequests: z.optional(InputRequestsSchema),
-  result: z.optional(jsonObject),
-  error: z.optional(ErrorObjectSchema),
-  _meta: optObject,
 })

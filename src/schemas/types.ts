@@ -7,6 +7,7 @@ import type * as notifications from './notifications'
 import type * as requests from './requests'
 import type * as results from './results'
 import type * as tasks from './tasks'
+import type * as taskResults from './task-results'
 
 export type Role = z.infer<typeof base.RoleSchema>
 export type Icon = z.infer<typeof base.IconSchema>
@@ -52,7 +53,7 @@ export type CallToolResult = z.infer<typeof results.CallToolResultSchema>
 export type GetPromptResult = z.infer<typeof results.GetPromptResultSchema>
 export type ReadResourceResult = z.infer<typeof results.ReadResourceResultSchema>
 export type CompleteResult = z.infer<typeof results.CompleteResultSchema>
-export type InputRequiredResult = z.infer<typeof results.InputRequiredResultSchema>
+export type InputRequiredResult = z.infer<typeof requests.InputRequiredResultSchema>
 
 export type ElicitFormParams = z.infer<typeof requests.ElicitFormParamsSchema>
 export type ElicitUrlParams = z.infer<typeof requests.ElicitUrlParamsSchema>
@@ -82,6 +83,6 @@ export type UnknownNotification = z.infer<typeof notifications.UnknownNotificati
 
 export type TaskStatus = z.infer<typeof tasks.TaskStatusSchema>
 export type Task = z.infer<typeof tasks.TaskSchema>
-export type CreateTaskResult = z.infer<typeof tasks.CreateTaskResultSchema>
-export type GetTaskResult = z.infer<typeof tasks.GetTaskResultSchema>
+export type CreateTaskResult = z.infer<typeof taskResults.CreateTaskResultSchema>
+export type GetTaskResult = z.infer<typeof taskResults.GetTaskResultSchema>
 export type ErrorObject = z.infer<typeof tasks.ErrorObjectSchema>
