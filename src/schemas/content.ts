@@ -1,6 +1,7 @@
-// Content blocks (tool results, prompt messages, sampling) and resource contents.
+// Content blocks (tool results, prompt messages, sampling) and resource contents. Sampling's own blocks
+// (tool_use, tool_result) are in requests.ts, with the sampling request that alone carries them.
 import * as z from 'zod/mini'
-import { annotations, icons, jsonObject, must, optInt, optObject, optStr, str, tagged } from './base'
+import { annotations, icons, must, optInt, optObject, optStr, str, tagged } from './base'
 
 const block = { annotations, _meta: optObject }
 
@@ -44,14 +45,3 @@ export const EmbeddedResourceSchema = z.looseObject({ type: z.literal('resource'
  * unchanged (its static type stays the five known kinds: a `switch (block.type)` needs a default branch).
  */
 export const ContentBlockSchema = tagged('type', [TextContentSchema, ImageContentSchema, AudioContentSchema, ResourceLinkSchema, EmbeddedResourceSchema], ['text', 'image', 'audio', 'resource_link', 'resource'])
-
-/** Sampling-only blocks (2025-11-25+): a model's tool call and the result handed back to it. */
-export const ToolUseContentSchema = z.looseObject({ type: z.literal('tool_use'), id: str, name: str, input: jsonObject, _meta: optObject })
-export const ToolResultContentSchema = z.looseObject({
-  type: z.literal('tool_result'),
-  toolUseId: str,
-  content: z.array(ContentBlockSchema),
-  structuredContent: z.optional(z.unknown()),
-  isError: z.optional(z.boolean()),
-  _meta: optObject,
-})

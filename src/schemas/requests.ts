@@ -2,7 +2,7 @@
 // payloads as JSON-RPC requests on the handshake revisions (plus their `ping`). Only a server that asks for
 // input needs these, so the client loads them on demand (client/input-requests.ts), not in its core bundle.
 import * as z from 'zod/mini'
-import { AudioContentSchema, ImageContentSchema, TextContentSchema, ToolResultContentSchema, ToolUseContentSchema } from './content'
+import { AudioContentSchema, ContentBlockSchema, ImageContentSchema, TextContentSchema } from './content'
 import { ToolSchema } from './entities'
 import { id, int, jsonObject, must, optObject, optStr, result, RoleSchema, str, tagged } from './base'
 
@@ -15,6 +15,17 @@ export const ElicitFormParamsSchema = z.looseObject({
 })
 /** URL mode (2025-11-25+): `elicitationId` exists only on 2025-11-25. */
 export const ElicitUrlParamsSchema = z.looseObject({ mode: z.literal('url'), message: str, url: str, elicitationId: optStr, _meta: optObject })
+
+/** Sampling-only blocks (2025-11-25+): a model's tool call and the result handed back to it. */
+export const ToolUseContentSchema = z.looseObject({ type: z.literal('tool_use'), id: str, name: str, input: jsonObject, _meta: optObject })
+export const ToolResultContentSchema = z.looseObject({
+  type: z.literal('tool_result'),
+  toolUseId: str,
+  content: z.array(ContentBlockSchema),
+  structuredContent: z.optional(z.unknown()),
+  isError: z.optional(z.boolean()),
+  _meta: optObject,
+})
 
 const SamplingBlockSchema = z.union([TextContentSchema, ImageContentSchema, AudioContentSchema, ToolUseContentSchema, ToolResultContentSchema])
 export const SamplingMessageSchema = z.looseObject({ role: RoleSchema, content: z.union([SamplingBlockSchema, z.array(SamplingBlockSchema)]), _meta: optObject })

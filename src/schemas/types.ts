@@ -29,8 +29,8 @@ export type UnknownContentBlock = { type: string; [key: string]: unknown }
 export type TextResourceContents = z.infer<typeof content.TextResourceContentsSchema>
 export type BlobResourceContents = z.infer<typeof content.BlobResourceContentsSchema>
 export type ResourceContents = z.infer<typeof content.ResourceContentsSchema>
-export type ToolUseContent = z.infer<typeof content.ToolUseContentSchema>
-export type ToolResultContent = z.infer<typeof content.ToolResultContentSchema>
+export type ToolUseContent = z.infer<typeof requests.ToolUseContentSchema>
+export type ToolResultContent = z.infer<typeof requests.ToolResultContentSchema>
 
 export type Tool = z.infer<typeof entities.ToolSchema>
 export type ToolAnnotations = z.infer<typeof entities.ToolAnnotationsSchema>
