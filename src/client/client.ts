@@ -1,22 +1,26 @@
 import type { ExtensionMethod, Method, ParamsOf, ResultOf } from '../schemas/method-map'
 import type { Transport } from '../transport/types'
 import type { ClientOptions, Era, ListenFilter, RequestOptions, ServerDescription, ServerNotification, Subscription } from './types'
+import type { LegacySession, SessionHost } from './legacy/session'
 import { AbortError } from '../errors/abort-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { abortable } from '../transport/http'
 import { noop } from '../transport/pending'
 import { EraState, type Handshake } from './era'
 import { Helpers } from './helpers'
-import { Held, LegacySession } from './legacy-session'
+import { Held } from './held'
 import { limit, reasonOf, Shared } from './limits'
+import { load } from './load'
 import { listen, type ListenHost } from './listen'
-import { clientMeta, Modern } from './modern'
+import { loadLegacy } from './load-legacy'
+import { clientMeta, Modern, type ModernHost } from './modern'
 import { Wire } from './trace'
 import { notification as checked } from './validate'
 
 export { forgetEras } from './era'
 
 type Result = Record<string, unknown>
+type Legacy = Awaited<ReturnType<typeof loadLegacy>>
 
 /**
  * Speaks JSON-RPC to one MCP server over a transport: 2026-07-28 first, falling back to the `initialize`
@@ -27,7 +31,10 @@ export class Client extends Helpers {
   readonly #wire: Wire
   readonly #era: EraState
   readonly #modern: Modern
-  readonly #legacy: LegacySession
+  readonly #host: SessionHost & ModernHost
+  /** The handshake era's session, created once its code (legacy/, loaded on demand) has arrived. */
+  #legacy: LegacySession | undefined
+  #loading: Promise<Legacy> | undefined
   #gate: Promise<unknown> | undefined
   readonly #connecting = new Shared((signal) => this.#connect(signal))
   #closed: Error | undefined
@@ -38,7 +45,7 @@ export class Client extends Helpers {
     this.#options = options
     this.#wire = new Wire(transport, options, () => this.era)
     this.#era = new EraState(this.#wire, options.eraStore)
-    const host = {
+    const host = (this.#host = {
       wire: this.#wire,
       era: this.#era,
       exclusive: <T>(work: () => Promise<T>) => this.#exclusive(work),
@@ -46,9 +53,8 @@ export class Client extends Helpers {
       notify: (notification: ServerNotification) => this.#notify(notification),
       fallback: (verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Held) =>
         this.#fallback(verdict, method, params, options, signal, deferred),
-    }
+    })
     this.#modern = new Modern(host)
-    this.#legacy = new LegacySession(host)
   }
 
   /** The transport in use; after a fallback to HTTP+SSE it is the SseTransport that replaced the original. */
@@ -133,7 +139,7 @@ export class Client extends Helpers {
   async #fail(error: Error): Promise<void> {
     this.#closed = error
     for (const controller of this.#inflight) controller.abort(error)
-    this.#legacy.close()
+    this.#legacy?.close()
     await this.#wire.transport.close().catch(noop)
   }
 
@@ -171,17 +177,28 @@ export class Client extends Helpers {
         continue
       }
       if (era.ambiguous) {
+        // The server/discover that settles it may well say legacy: that era's code loads meanwhile.
+        this.#prefetch()
         await this.#exclusive(() => this.#modern.settleAmbiguity(signal))
         continue
       }
       if (era.era === 'legacy') {
-        if (this.#legacy.gone()) {
-          await this.#legacy.renew(signal, true)
+        const legacy = this.#legacy
+        if (!legacy) {
+          // Then round again: whatever became due while the code loaded (another request's handshake) comes first.
+          await this.#session(signal)
           continue
         }
-        return this.#legacy.request(method, params, options, signal, deferred)
+        if (legacy.gone()) {
+          await legacy.renew(signal, true)
+          continue
+        }
+        return legacy.request(method, params, options, signal, deferred)
       }
       if (era.era === undefined || era.unconfirmed) {
+        // A server of unknown era may be an older one: its code starts loading beside the probe, so a fallback
+        // finds it there and an older server waits no longer than before. An era remembered as modern loads nothing.
+        if (era.era === undefined) this.#prefetch()
         // The probe runs alone: requests behind it wait to learn the era rather than probe again.
         return this.#exclusive(() => this.#modern.request(method, params, options, signal, true, deferred))
       }
@@ -200,8 +217,32 @@ export class Client extends Helpers {
   }
 
   async #fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Held): Promise<Result> {
-    await this.#legacy.handshake(verdict.offer, verdict.sse, signal)
-    return this.#legacy.request(method, params, options, signal, deferred)
+    const legacy = await this.#session(signal)
+    await legacy.handshake(verdict.offer, verdict.sse, signal)
+    return legacy.request(method, params, options, signal, deferred)
+  }
+
+  /**
+   * The legacy chunk, loading or loaded. A failed load (the app's server unreachable, a deploy that replaced the
+   * chunk) is forgotten, so the next request that needs it tries again.
+   */
+  #load(): Promise<Legacy> {
+    return (this.#loading ??= loadLegacy().catch((error: unknown) => {
+      this.#loading = undefined
+      throw error
+    }))
+  }
+
+  /** Loads the legacy chunk ahead of need; whoever needs it sees a failure, so none goes unhandled here. */
+  #prefetch(): void {
+    this.#load().catch(noop)
+  }
+
+  /** The legacy session, waiting for its code within the limits of the request that needs it. */
+  async #session(signal: AbortSignal): Promise<LegacySession> {
+    const { LegacySession } = await load('code for servers before 2026-07-28', () => this.#load(), signal)
+    if (this.#closed) throw this.#closed
+    return (this.#legacy ??= new LegacySession(this.#host))
   }
 
   #notify(message: ServerNotification, handler = this.#options.onNotification): void {
@@ -216,7 +257,6 @@ export class Client extends Helpers {
   }
 
   #listenHost(): ListenHost {
-    const legacy = this.#legacy
     return {
       connect: (signal, timeout) => this.connect({ signal, timeout }),
       era: () => this.era,
@@ -226,11 +266,16 @@ export class Client extends Helpers {
         const params = { notifications: filter, _meta: this.meta }
         return { id, response: this.#wire.request({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params }, signal, onMessage) }
       },
-      request: (method, params, signal) => this.request(method as ExtensionMethod, params, { signal }),
-      openStream: (signal) => legacy.openStream(signal),
-      session: () => legacy.generation,
-      onStream: (listener) => legacy.onStream(listener),
-      onStreamEnd: (callback) => legacy.onStreamEnd(callback),
+      listenLegacy: async (subscriber, description, signal, acknowledged) => {
+        const session = await this.#session(signal)
+        const { listenLegacy } = await this.#load()
+        const host = {
+          session,
+          request: (method: string, params: Result, s: AbortSignal) => this.request(method as ExtensionMethod, params, { signal: s }),
+          closed: () => !!this.#closed,
+        }
+        return listenLegacy(host, subscriber, description, signal, acknowledged)
+      },
     }
   }
 }

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores'
-import type { JsonRpcId, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, ServerStream } from '../transport/types'
+import type { JsonRpcId, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../transport/types'
 import type { ClientOptions, Era, ListenFilter, ServerDescription, ServerNotification, Subscription, SubscriptionState } from './types'
 import { HttpError } from '../errors/http-error'
 import { RedirectError } from '../errors/redirect-error'
@@ -23,21 +23,27 @@ export interface ListenHost {
     signal: AbortSignal,
     onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void,
   ): { id: JsonRpcId; response: Promise<JsonRpcResponse> }
-  request(method: string, params: Result, signal: AbortSignal): Promise<Result>
-  /** The session stream, open (or undefined when the server offers none); `signal` bounds the wait. */
-  openStream(signal: AbortSignal): Promise<ServerStream | undefined>
-  /** Counts sessions: it changes whenever a new session replaces the old one. */
-  session(): number
-  /** Adds a listener to the session stream; it returns true when it took the message. */
-  onStream(listener: (message: JsonRpcNotification) => boolean): () => void
-  onStreamEnd(callback: () => void): () => void
+  /**
+   * Older servers: one set-up over the session stream, then open until that stream ends (legacy/subscription.ts,
+   * loaded on demand within `signal`).
+   */
+  listenLegacy(subscriber: Subscriber, description: ServerDescription, signal: AbortSignal, acknowledged: (notifications: ListenFilter) => void): Promise<Outcome>
 }
 
-type Outcome = { reason: 'server'; message?: string } | { reason: 'dropped' }
+/** One subscription, as the set-up of either era sees it. */
+export interface Subscriber {
+  filter: ListenFilter
+  /** Checks a notification and hands it to the subscription's handler. */
+  deliver(message: JsonRpcNotification): void
+  debug(message: string, detail?: unknown): void
+  /** Aborts when the subscription is closed, not when one attempt ends. */
+  stop: AbortSignal
+}
+
+/** How one attempt ended: the server closed the subscription, or its stream dropped (then it reconnects). */
+export type Outcome = { reason: 'server'; message?: string } | { reason: 'dropped' }
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
-// Sessions replaced one after another while a subscription sets up, before it backs off and tries later.
-const MAX_SETUP_ROUNDS = 3
 
 /** Whether `uri` is `watched` or a sub-resource of it (the spec lets a server report either). */
 export const covers = (watched: string, uri: string): boolean => uri === watched || uri.startsWith(watched.endsWith('/') ? watched : `${watched}/`)
@@ -86,17 +92,6 @@ function retryAfter(error: unknown): number {
   return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER) : 0
 }
 
-/** What an older server can promise, read from its capabilities; task pushes do not exist there. */
-function legacyHonoured(filter: ListenFilter, capabilities: Result): ListenFilter {
-  const can = (family: string, flag: string) => !!(capabilities[family] as Result | undefined)?.[flag]
-  const out: ListenFilter = {}
-  if (filter.toolsListChanged && can('tools', 'listChanged')) out.toolsListChanged = true
-  if (filter.promptsListChanged && can('prompts', 'listChanged')) out.promptsListChanged = true
-  if (filter.resourcesListChanged && can('resources', 'listChanged')) out.resourcesListChanged = true
-  if (filter.resourceSubscriptions?.length && can('resources', 'subscribe')) out.resourceSubscriptions = [...filter.resourceSubscriptions]
-  return out
-}
-
 export function listen(
   host: ListenHost,
   filter: ListenFilter,
@@ -116,6 +111,7 @@ export function listen(
       debug('a subscription handler threw', error)
     }
   }
+  const subscriber: Subscriber = { filter, deliver, debug, stop: stop.signal }
 
   /** 2026-07-28: one `subscriptions/listen` request, acknowledged on its own stream, open until it ends. */
   const modern = (signal: AbortSignal, acknowledged: (notifications: ListenFilter) => void) =>
@@ -135,58 +131,6 @@ export function listen(
       })
       response.then((answer) => (answer.error ? reject(toRpcError(answer.error)) : resolve({ reason: 'server' })), reject)
     })
-
-  /**
-   * Older servers: `resources/subscribe` for each URI and a `ping` on the session whose stream is open. A
-   * session replaced meanwhile (a 404 renews it under us) has none of those subscribes, so set-up starts over
-   * on the new one before it counts as acknowledged; a session replaced later ends the stream, and the
-   * subscription reconnects the same way.
-   */
-  const legacy = async (description: ServerDescription, signal: AbortSignal, acknowledged: (notifications: ListenFilter) => void): Promise<Outcome> => {
-    let honoured: ListenFilter = {}
-    const off = host.onStream((message) => {
-      if (!wanted(message, honoured)) return false
-      deliver(message)
-      return true
-    })
-    let ended = false
-    let wake = () => undefined as void
-    const offEnd = host.onStreamEnd(() => {
-      ended = true
-      wake()
-    })
-    const promised = legacyHonoured(filter, description.capabilities)
-    const uris = promised.resourceSubscriptions ?? []
-    try {
-      for (let round = 1; ; round++) {
-        ended = false
-        const stream = await host.openStream(signal)
-        if (!stream) return { reason: 'server', message: 'No stream for notifications (GET answered 405)' }
-        const session = host.session()
-        for (const uri of uris) await host.request('resources/subscribe', { uri }, signal)
-        await host.request('ping', {}, signal)
-        if (!ended && host.session() === session) break
-        if (round === MAX_SETUP_ROUNDS) return { reason: 'dropped' }
-        debug('the session was replaced while the subscription set up; subscribing again')
-      }
-      honoured = promised
-      acknowledged(honoured)
-      if (!ended) {
-        await new Promise<void>((resolve) => {
-          wake = resolve
-          signal.addEventListener('abort', () => resolve(), { once: true })
-        })
-      }
-      if (stop.signal.aborted && !host.closed()) {
-        const bye = AbortSignal.timeout(5000)
-        await Promise.all(uris.map((uri) => host.request('resources/unsubscribe', { uri }, bye).catch(() => undefined)))
-      }
-      return { reason: 'dropped' }
-    } finally {
-      off()
-      offEnd()
-    }
-  }
 
   const backoff = async (attempt: number, failure: unknown) => {
     const base = options.listenBackoff?.baseMs ?? 500
@@ -214,7 +158,7 @@ export function listen(
     }
     try {
       const description = await host.connect(opening.signal, Infinity)
-      return host.era() === 'modern' ? await modern(opening.signal, acknowledged) : await legacy(description, opening.signal, acknowledged)
+      return host.era() === 'modern' ? await modern(opening.signal, acknowledged) : await host.listenLegacy(subscriber, description, opening.signal, acknowledged)
     } catch (error) {
       // The opening's own limit fired: say so (a TimeoutError), not how the step it cut short failed.
       throw opening.signal.aborted ? reasonOf(opening.signal) : error

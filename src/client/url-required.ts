@@ -1,10 +1,10 @@
 // 2025-11-25's URLElicitationRequiredError (-32042): a server refuses a request until the user has visited the
 // URLs listed in `data.elicitations`, and expects the client to retry the request afterwards (spec §4, "Legacy
-// equivalent"). Rare, and legacy only: legacy-session.ts loads this file on demand when such an error arrives,
-// so the eager core pays only for spotting the code.
+// equivalent"). Rare, and legacy only: legacy/session.ts loads this file on demand when such an error arrives,
+// so the legacy chunk pays only for spotting the code.
 import type { RpcError } from '../errors/rpc-error'
 import type { InputRequest } from '../schemas/types'
-import type { LegacySession } from './legacy-session'
+import type { LegacySession } from './legacy/session'
 import { abortable } from '../transport/http'
 
 // Its own copy of transport/json-rpc's isObject: importing that one makes the eager core export it (+26 B gzip).

@@ -1,0 +1,90 @@
+// listen() on an older server, in the chunk loaded on demand with the session it sets up on (legacy/index.ts);
+// the 2026-07-28 path and what both eras share (filters, backoff, the state atom) stay in listen.ts.
+import type { ListenFilter, ServerDescription } from '../types'
+import type { Outcome, Subscriber } from '../listen'
+import type { LegacySession } from './session'
+import { wanted } from '../listen'
+
+type Result = Record<string, unknown>
+
+/** What the set-up needs from its client. */
+export interface SubscriptionHost {
+  session: LegacySession
+  /** A request through the client (so a session that ended is renewed on the way). */
+  request(method: string, params: Result, signal: AbortSignal): Promise<Result>
+  closed(): boolean
+}
+
+// Sessions replaced one after another while a subscription sets up, before it backs off and tries later.
+const MAX_SETUP_ROUNDS = 3
+
+/** What an older server can promise, read from its capabilities; task pushes do not exist there. */
+function legacyHonoured(filter: ListenFilter, capabilities: Result): ListenFilter {
+  const can = (family: string, flag: string) => !!(capabilities[family] as Result | undefined)?.[flag]
+  const out: ListenFilter = {}
+  if (filter.toolsListChanged && can('tools', 'listChanged')) out.toolsListChanged = true
+  if (filter.promptsListChanged && can('prompts', 'listChanged')) out.promptsListChanged = true
+  if (filter.resourcesListChanged && can('resources', 'listChanged')) out.resourcesListChanged = true
+  if (filter.resourceSubscriptions?.length && can('resources', 'subscribe')) out.resourceSubscriptions = [...filter.resourceSubscriptions]
+  return out
+}
+
+/**
+ * Older servers: `resources/subscribe` for each URI and a `ping` on the session whose stream is open. A session
+ * replaced meanwhile (a 404 renews it under us) has none of those subscribes, so set-up starts over on the new
+ * one before it counts as acknowledged; a session replaced later ends the stream, and the subscription
+ * reconnects the same way.
+ */
+export async function listenLegacy(
+  host: SubscriptionHost,
+  subscriber: Subscriber,
+  description: ServerDescription,
+  signal: AbortSignal,
+  acknowledged: (notifications: ListenFilter) => void,
+): Promise<Outcome> {
+  const { session } = host
+  const { filter, deliver, debug } = subscriber
+  let honoured: ListenFilter = {}
+  const off = session.onStream((message) => {
+    if (!wanted(message, honoured)) return false
+    deliver(message)
+    return true
+  })
+  let ended = false
+  let wake = () => undefined as void
+  const offEnd = session.onStreamEnd(() => {
+    ended = true
+    wake()
+  })
+  const promised = legacyHonoured(filter, description.capabilities)
+  const uris = promised.resourceSubscriptions ?? []
+  try {
+    for (let round = 1; ; round++) {
+      ended = false
+      const stream = await session.openStream(signal)
+      if (!stream) return { reason: 'server', message: 'No stream for notifications (GET answered 405)' }
+      const generation = session.generation
+      for (const uri of uris) await host.request('resources/subscribe', { uri }, signal)
+      await host.request('ping', {}, signal)
+      if (!ended && session.generation === generation) break
+      if (round === MAX_SETUP_ROUNDS) return { reason: 'dropped' }
+      debug('the session was replaced while the subscription set up; subscribing again')
+    }
+    honoured = promised
+    acknowledged(honoured)
+    if (!ended) {
+      await new Promise<void>((resolve) => {
+        wake = resolve
+        signal.addEventListener('abort', () => resolve(), { once: true })
+      })
+    }
+    if (subscriber.stop.aborted && !host.closed()) {
+      const bye = AbortSignal.timeout(5000)
+      await Promise.all(uris.map((uri) => host.request('resources/unsubscribe', { uri }, bye).catch(() => undefined)))
+    }
+    return { reason: 'dropped' }
+  } finally {
+    off()
+    offEnd()
+  }
+}
