@@ -7,7 +7,7 @@ import { HttpError } from '../errors/http-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { speaksModern, verdict, versionError } from './era'
 import { Held } from './held'
-import { load } from './load'
+import { load } from '../transport/load'
 import { toRpcError } from './to-rpc-error'
 import { checkResult } from './validate'
 

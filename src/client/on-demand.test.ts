@@ -7,7 +7,7 @@ import { NetworkError } from '../errors/network-error'
 import { TimeoutError } from '../errors/timeout-error'
 import { ok } from '../testing/scripted-server'
 import { complete, scriptedClients } from '../testing/scripted-client'
-import { load } from './load'
+import { load } from '../transport/load'
 
 const offline = (chunk: string) => new TypeError(`Failed to fetch dynamically imported module: https://app.example/assets/${chunk}-1a2b.js`)
 

@@ -12,7 +12,7 @@ import { ErrorObjectSchema } from '../schemas/tasks'
 import { jsonObject, page } from '../schemas/base'
 import { ServerNotificationSchema } from '../schemas/notifications'
 import type { InputRequest, ServerNotification } from '../schemas/types'
-import { load } from './load'
+import { load } from '../transport/load'
 
 type Result = Record<string, unknown>
 
