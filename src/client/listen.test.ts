@@ -6,7 +6,8 @@ import { Client, forgetEras } from './client'
 import { StreamableHttpTransport } from '../transport/streamable-http'
 import { TimeoutError } from '../errors/timeout-error'
 import type { ServerNotification, SubscriptionState } from './types'
-import { covers, wanted } from './listen'
+import { covers } from './covers'
+import { wanted } from './wanted'
 import { Arrivals, when } from '../testing/wait'
 
 type Listen = { id: unknown; filter: Record<string, unknown>; res: ServerResponse }

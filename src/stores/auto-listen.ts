@@ -1,7 +1,7 @@
 import type { WritableAtom } from 'nanostores'
 import type { Client } from '../client/client'
 import type { ListenFilter, ServerNotification, Subscription, SubscriptionState } from '../client/types'
-import { covers } from '../client/listen'
+import { covers } from '../client/covers'
 import { isObject } from '../transport/json-rpc'
 import type { ListKind, ServerState } from './types'
 

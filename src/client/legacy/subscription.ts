@@ -3,7 +3,7 @@
 import type { ListenFilter, ServerDescription } from '../types'
 import type { Outcome, Subscriber } from '../listen'
 import type { LegacySession } from './session'
-import { wanted } from '../listen'
+import { wanted } from '../wanted'
 
 type Result = Record<string, unknown>
 
