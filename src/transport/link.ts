@@ -12,7 +12,9 @@ export function link(lifetime: AbortSignal, caller?: AbortSignal): Link {
   const controller = new AbortController()
   const onCaller = () => controller.abort(caller!.reason)
   const onClose = () => controller.abort(lifetime.reason)
+  // A lifetime already over (a transport closed while code it needed was loading) must not leave a live signal.
   if (caller?.aborted) onCaller()
+  else if (lifetime.aborted) onClose()
   caller?.addEventListener('abort', onCaller, { once: true })
   lifetime.addEventListener('abort', onClose, { once: true })
   return {

@@ -83,17 +83,3 @@ export function route(
   }
   if (!heard) debug(`no handler for ${message.method}`, message)
 }
-
-/** The progress token a request names in `_meta`, as a map key; undefined when it names none. */
-export function progressKey(message: JsonRpcMessage): string | undefined {
-  const params = 'params' in message ? message.params : undefined
-  const token = (params?._meta as { progressToken?: unknown } | undefined)?.progressToken
-  return typeof token === 'string' || typeof token === 'number' ? idKey(token) : undefined
-}
-
-/** Of a `notifications/progress`, the request it belongs to among `owners` (by progress token). */
-export function progressOwner(message: JsonRpcMessage, owners: Map<string, Pending>): Pending | undefined {
-  if (!('method' in message) || message.method !== 'notifications/progress') return undefined
-  const token = message.params?.progressToken
-  return typeof token === 'string' || typeof token === 'number' ? owners.get(idKey(token)) : undefined
-}

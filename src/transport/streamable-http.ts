@@ -1,14 +1,18 @@
 import { AbortError } from '../errors/abort-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS, sleep } from './http'
+import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS } from './http'
 import { idKey, parseMessages } from './json-rpc'
-import { noop, progressKey, progressOwner, route, track, type Debug, type OnMessage, type Pending } from './pending'
+import type { SessionStreams } from './legacy/session-stream'
+import type { StreamHost } from './legacy/types'
+import { load } from './load'
+import { loadLegacyStreams } from './load-legacy'
+import { noop, route, track, type Debug, type Pending } from './pending'
 import { link } from './link'
 import { learnTools, modernHeaders, modernVersion } from './modern-headers'
 import { readText } from './read-body'
 import { readSse, type StreamCursor } from './read-sse'
 import { httpError } from './response-errors'
-import { expectStream, typedFailure } from './failures'
+import { typedFailure } from './failures'
 import type {
   JsonRpcMessage,
   JsonRpcNotification,
@@ -23,15 +27,11 @@ import type { ParamHeader } from './x-mcp-header'
 
 export type { StreamableHttpOptions }
 
-// Consecutive reconnections that bring no new event before a stream is given up.
-const MAX_RECONNECTS = 5
-const DEFAULT_RETRY_MS = 1000
-const SSE_ACCEPT = { Accept: 'text/event-stream' }
-
 /**
  * Streamable HTTP: every message is its own POST; answers come back as JSON or as an SSE stream. Speaks both
  * eras without deciding between them: a message whose `_meta` names its revision gets the 2026-07-28 headers,
- * anything else the session headers of the handshake era.
+ * anything else the session headers of the handshake era. What only that era needs beyond the session headers (the
+ * GET stream, requests a 202 parks on it, resumption) is code loaded on demand, in legacy/.
  */
 export class StreamableHttpTransport implements Transport {
   readonly url: string
@@ -41,13 +41,12 @@ export class StreamableHttpTransport implements Transport {
   readonly #max: number
   readonly #debug: Debug
   readonly #pending = new Map<string, Pending>()
-  readonly #parked = new Set<Pending>()
-  /** Requests parked by a 202, by progress token: their progress comes on a GET stream but is theirs alone. */
-  readonly #progress = new Map<string, Pending>()
   readonly #tools = new Map<string, ParamHeader[]>()
   #sessionId: string | undefined
   #lifetime = new AbortController()
-  #openStreams = 0
+  /** The session's GET streams and the requests parked on them; made by the first openStream(). */
+  #streams: SessionStreams | undefined
+  #prefetched = false
 
   constructor(url: string | URL, options: StreamableHttpOptions = {}) {
     this.url = String(url)
@@ -62,6 +61,12 @@ export class StreamableHttpTransport implements Transport {
 
   request(message: JsonRpcRequest, options: SendOptions = {}): Promise<JsonRpcResponse> {
     const version = modernVersion(message)
+    // A handshake-era request: its session will soon want a GET stream, and its own stream may need resuming, so
+    // their code is fetched now, while this request travels, and never waited for.
+    if (!version && !this.#prefetched) {
+      this.#prefetched = true
+      loadLegacyStreams().catch(noop)
+    }
     let signal!: AbortSignal
     const response = track(
       this.#pending,
@@ -75,8 +80,7 @@ export class StreamableHttpTransport implements Transport {
         return {
           signal,
           done: (entry) => {
-            this.#parked.delete(entry)
-            for (const [key, owner] of this.#progress) if (owner === entry) this.#progress.delete(key)
+            this.#streams?.forget(entry)
             linked.done(!entry.drained)
           },
         }
@@ -107,45 +111,18 @@ export class StreamableHttpTransport implements Transport {
     onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void,
     options: { signal?: AbortSignal } = {},
   ): Promise<ServerStream | undefined> {
-    const { signal, done, abort } = link(this.#lifetime.signal)
-    // The caller's signal bounds the opening only: once open, the stream lives until close().
-    const caller = options.signal
-    const onCaller = () => abort(caller!.reason)
-    if (caller?.aborted) onCaller()
-    caller?.addEventListener('abort', onCaller, { once: true })
-    let response: Response
+    // The stream belongs to the transport's lifetime as it is now, even if close() comes while its code loads.
+    const lifetime = this.#lifetime.signal
+    const { signal, done } = link(lifetime, options.signal)
+    let chunk
     try {
-      response = await this.#fetch('GET', { ...SSE_ACCEPT, ...this.#headers() }, signal)
-      if (response.status === 405) {
-        await response.body?.cancel()
-        done()
-        return undefined
-      }
-      await expectStream(response, this.#max)
+      chunk = await this.#legacy(signal)
     } catch (error) {
-      const failure = typedFailure(this.url, error, signal)
-      done()
-      throw failure
+      throw typedFailure(this.url, error, signal)
     } finally {
-      caller?.removeEventListener('abort', onCaller)
+      done()
     }
-    this.#openStreams++
-    const closed = this.#follow(response, signal, true, { onMessage }, () => false, undefined, true)
-      .then(noop, (error: unknown) => {
-        // A stream we closed ourselves ended as asked; anything else is the error it died of.
-        if (!signal.aborted) throw typedFailure(this.url, error, signal)
-      })
-      .finally(() => {
-        this.#openStreams--
-        done()
-        // Requests accepted with 202 wait for an answer on a GET stream: with none left, none will come.
-        if (!this.#openStreams) {
-          for (const entry of this.#parked) entry.settle(new ProtocolError('stream-ended', 'The GET stream ended before the answer to a request accepted with 202'))
-        }
-      })
-    // Whoever holds the stream sees a rejection; nobody holding it must not mean an unhandled one.
-    closed.catch(noop)
-    return { closed, close: done }
+    return (this.#streams ??= new chunk.SessionStreams(this.#host())).open(onMessage, lifetime, options.signal)
   }
 
   resetSession(): void {
@@ -180,16 +157,17 @@ export class StreamableHttpTransport implements Transport {
   async #exchange(message: JsonRpcRequest, version: string | undefined, signal: AbortSignal, entry: Pending): Promise<void> {
     const response = await this.#post(message, signal)
     const answered = () => this.#pending.get(idKey(message.id)) !== entry
+    const own = version ? entry : undefined
+    const deliver = (messages: JsonRpcMessage[]) => {
+      for (const each of messages) route(each, this.#pending, [entry], this.#debug, own)
+    }
     if (response.status === 202) {
       await response.body?.cancel()
       if (version) throw new ProtocolError('transport', `The server answered ${message.method} with 202 Accepted, which carries no response`)
       // A handshake-era server may accept a request and answer it on the session's GET stream.
-      if (!this.#openStreams) {
+      if (!this.#streams?.park(entry, message)) {
         throw new ProtocolError('transport', `${message.method} got 202, to be answered on a GET stream, but none is open`)
       }
-      this.#parked.add(entry)
-      const token = progressKey(message)
-      if (token && entry.onMessage) this.#progress.set(token, entry)
       return
     }
     if (!response.ok) throw await httpError(response, this.#max)
@@ -198,11 +176,11 @@ export class StreamableHttpTransport implements Transport {
       const text = await readText(response, this.#max)
       entry.drained = true
       const messages = parseMessages(text)
-      for (const each of messages) route(each, this.#pending, [entry], this.#debug, version ? entry : undefined)
+      deliver(messages)
       if (!answered()) throw new ProtocolError('content-type', `The JSON answer to ${message.method} holds no response with its id`, messages)
     } else if (type === 'text/event-stream') {
       // 2026-07-28 has no resumption: a dropped stream is a lost (and cancelled) request.
-      if (!(await this.#follow(response, signal, !version, entry, answered, version ? entry : undefined))) {
+      if (!(await this.#follow(response, signal, !version, (data) => deliver(parseMessages(data)), answered))) {
         throw new ProtocolError(
           'stream-ended',
           `The stream of ${message.method} ended before its response` +
@@ -216,48 +194,42 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /**
-   * Reads an SSE response until `finished()`. When it ends early and the server gave event ids, waits the
-   * server's `retry` and resumes with GET + Last-Event-ID, as often as reconnections bring new events (then
-   * up to MAX_RECONNECTS more). Resolves true when finished, false when the stream ended for good.
+   * Reads an SSE response, each event's `data` to `onData`, until `finished()`. Resolves true when finished, false
+   * when the stream ended for good. A handshake-era stream that ends early with an event id is resumed by code
+   * loaded only then (legacy/resume.ts): the server's `retry` wait before a reconnection dwarfs the load.
    */
   async #follow(
     response: Response,
     signal: AbortSignal,
     resumable: boolean,
-    receiver: { onMessage?: OnMessage | undefined },
+    onData: (data: string) => void,
     finished: () => boolean,
-    own?: Pending,
-    sessionStream = false,
   ): Promise<boolean> {
     const cursor: StreamCursor = {}
-    const receivers = [receiver]
-    let fruitless = 0
-    for (;;) {
-      const before = cursor.lastEventId
-      await readSse(response.body, this.#max, cursor, (data) => {
-        let messages
-        try {
-          messages = parseMessages(data)
-        } catch (error) {
-          // A request's stream fails on garbage; the session stream carries many messages, so it drops one.
-          if (!sessionStream) throw error
-          this.#debug('dropped a malformed message on the session stream', error)
-          return false
-        }
-        for (const message of messages) {
-          const owner = sessionStream ? progressOwner(message, this.#progress) : undefined
-          route(message, this.#pending, owner ? [owner] : receivers, this.#debug, own)
-        }
-        return finished()
-      })
-      if (finished()) return true
-      // Header values must be visible ASCII: an id that cannot be sent back cannot resume anything.
-      if (!resumable || !cursor.lastEventId || !/^[\x20-\x7e]+$/.test(cursor.lastEventId)) return false
-      fruitless = cursor.lastEventId === before ? fruitless + 1 : 0
-      if (fruitless >= MAX_RECONNECTS) return false
-      await sleep(cursor.retry ?? DEFAULT_RETRY_MS, signal)
-      response = await this.#fetch('GET', { ...SSE_ACCEPT, 'Last-Event-ID': cursor.lastEventId, ...this.#headers() }, signal)
-      await expectStream(response, this.#max)
+    const read = (body: Response) => readSse(body.body, this.#max, cursor, (data) => (onData(data), finished()))
+    await read(response)
+    if (finished()) return true
+    if (!resumable || !cursor.lastEventId) return false
+    const { resume } = await this.#legacy(signal)
+    return resume(this.#host(), cursor, signal, read, finished)
+  }
+
+  // ---- the handshake era's code, loaded on demand ------------------------------------------------------------
+
+  #legacy(signal: AbortSignal): Promise<typeof import('./legacy')> {
+    return load('code for servers before 2026-07-28', loadLegacyStreams, signal)
+  }
+
+  /** What that code may use of this transport. */
+  #host(): StreamHost {
+    return {
+      url: this.url,
+      max: this.#max,
+      debug: this.#debug,
+      pending: this.#pending,
+      headers: () => this.#headers(),
+      fetch: (method, headers, signal) => this.#fetch(method, headers, signal),
+      follow: (...args) => this.#follow(...args),
     }
   }
 
