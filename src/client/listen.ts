@@ -2,7 +2,7 @@ import { atom, type WritableAtom } from 'nanostores'
 import type { JsonRpcId, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../transport/types'
 import type { ClientOptions, Era, ListenFilter, ServerDescription, ServerNotification, Subscription, SubscriptionState } from './types'
 import { backoff } from './backoff'
-import { limit } from './limits'
+import { limit, reasonOf } from './limits'
 import { load } from '../transport/load'
 import { loadSubscription } from './load-subscription'
 
@@ -62,7 +62,10 @@ export function listen(host: ListenHost, filter: ListenFilter, handler: (notific
   const run = async () => {
     for (let tries = 1; ; tries++) {
       const { controller, done } = limit("nanomcp's subscription code (loaded on demand)", options.listenAckTimeout ?? 10_000, stop.signal)
-      const machine = await load('subscription code', loadSubscription, controller.signal).catch((error: unknown) => error as Error)
+      const machine = await load('subscription code', loadSubscription, controller.signal).catch((error: unknown) =>
+        // The wait's own limit fired: say so (a TimeoutError), not how the wait it cut short ended.
+        controller.signal.aborted ? reasonOf(controller.signal) : (error as Error),
+      )
       done()
       if (!(machine instanceof Error)) return machine.subscribe({ host, filter, handler, options, $state, stop: stop.signal }, tries - 1)
       if (stop.signal.aborted) break
