@@ -14,7 +14,8 @@ import type { StreamHost } from './types'
  */
 export class SessionStreams {
   readonly #host: StreamHost
-  #open = 0
+  /** GET streams open now: a request accepted with 202 can be answered only while one is. */
+  #live = 0
   readonly #parked = new Set<Pending>()
   /** Parked requests by progress token: their progress comes on a GET stream but is theirs alone. */
   readonly #progress = new Map<string, Pending>()
@@ -25,7 +26,7 @@ export class SessionStreams {
 
   /** Parks a request the server accepted with 202, to be answered on a GET stream; false when none is open. */
   park(entry: Pending, message: JsonRpcRequest): boolean {
-    if (!this.#open) return false
+    if (!this.#live) return false
     this.#parked.add(entry)
     const token = progressKey(message)
     if (token && entry.onMessage) this.#progress.set(token, entry)
@@ -64,7 +65,7 @@ export class SessionStreams {
     } finally {
       caller?.removeEventListener('abort', onCaller)
     }
-    this.#open++
+    this.#live++
     const receivers = [{ onMessage }]
     const onData = (data: string) => {
       let messages
@@ -87,10 +88,10 @@ export class SessionStreams {
         if (!signal.aborted) throw typedFailure(host.url, error, signal)
       })
       .finally(() => {
-        this.#open--
+        this.#live--
         done()
         // Requests accepted with 202 wait for an answer on a GET stream: with none left, none will come.
-        if (!this.#open) {
+        if (!this.#live) {
           for (const entry of this.#parked) entry.settle(new ProtocolError('stream-ended', 'The GET stream ended before the answer to a request accepted with 202'))
         }
       })
