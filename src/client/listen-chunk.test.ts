@@ -2,13 +2,14 @@
 // what it does when it cannot load. The load is played by a stand-in for load-subscription.ts that counts loads and
 // can fail (as a browser's import() does when the chunk cannot be fetched) or wait; an in-memory server
 // (FakeTransport) plays the server. Waits are events or fake timers.
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Client } from './client'
 import { NetworkError } from '../errors/network-error'
 import { TimeoutError } from '../errors/timeout-error'
 import { FakeTransport } from '../testing/fake-transport'
 import { expectQuiet } from '../testing/quiet'
-import { Arrivals } from '../testing/wait'
+import { closeOpened, open, record, until } from '../testing/stores-kit'
+import { Arrivals, when } from '../testing/wait'
 import type { Subscription, SubscriptionState } from './types'
 
 expectQuiet()
@@ -40,6 +41,7 @@ vi.mock('./load-subscription', () => ({
 beforeEach(() => {
   Object.assign(chunk, { started: new Arrivals<number>(), loads: 0, failing: 0, gate: undefined, last: undefined })
 })
+afterEach(closeOpened)
 
 const caps = { tools: { listChanged: true } }
 const gate = () => {
@@ -86,6 +88,24 @@ describe('before the subscription code has arrived', () => {
     expect(fake.count('server/discover')).toBe(0)
     expect(chunk.loads).toBe(1)
     await client.close()
+  })
+})
+
+describe("createMcp's subscription", () => {
+  it('starts loading the code before the server has answered its connect, so the load adds no wait after it', async () => {
+    const fake = new FakeTransport('modern', caps, { 'tools/list': () => ({ tools: [] }) })
+    let loadsWhenAnswered: number | undefined
+    // A server that takes a few turns of the event loop to answer, as any over a network does.
+    fake.hold = async (m) => {
+      if (m.method !== 'server/discover') return
+      await until(() => chunk.loads > 0, 'the load', 20).catch(() => undefined)
+      loadsWhenAnswered ??= chunk.loads
+    }
+    const mcp = open(fake)
+    const tools = record(mcp.$tools)
+    await when(mcp.$subscription, (s) => s?.status === 'acknowledged')
+    expect(loadsWhenAnswered).toBe(1)
+    tools.off()
   })
 })
 

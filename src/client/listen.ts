@@ -48,6 +48,14 @@ export interface Listening {
 }
 
 /**
+ * Starts loading the subscription code ahead of a listen() that is sure to come (createMcp's, once it has connected),
+ * so the load runs beside the connect instead of after it. A failure is left to that listen(), which loads again.
+ */
+export function preloadListen(): void {
+  loadSubscription().catch(() => undefined)
+}
+
+/**
  * The subscription and its `$state` exist at once; its machine (subscription.ts) loads on demand, beside the
  * connect and probe it waits for anyway, so an app that never listens never downloads it. Nothing is sent before
  * it has arrived, so a subscription closed sooner leaves no trace on the wire. A load that fails (offline, a
