@@ -7,7 +7,7 @@ import { StreamableHttpTransport } from '../transport/streamable-http'
 import { TimeoutError } from '../errors/timeout-error'
 import type { ServerNotification, SubscriptionState } from './types'
 import { covers } from './covers'
-import { wanted } from './wanted'
+import { wanted } from './subscription'
 import { Arrivals, when } from '../testing/wait'
 
 type Listen = { id: unknown; filter: Record<string, unknown>; res: ServerResponse }

@@ -26,8 +26,11 @@ export interface ListenHost {
 /** One subscription, as the set-up of either era sees it. */
 export interface Subscriber {
   filter: ListenFilter
-  /** Checks a notification and hands it to the subscription's handler. */
-  deliver(message: JsonRpcNotification): void
+  /**
+   * Hands a notification to the subscription's handler (checked first) when it is of a type `honoured` covers; says
+   * whether it was. Here rather than imported by each era's set-up, so the legacy chunk does not pull in a third.
+   */
+  deliver(message: JsonRpcNotification, honoured: ListenFilter): boolean
   debug(message: string, detail?: unknown): void
   /** Aborts when the subscription is closed, not when one attempt ends. */
   stop: AbortSignal

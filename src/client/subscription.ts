@@ -1,6 +1,7 @@
 // listen()'s machine, loaded on demand when an app first calls listen() (load-subscription.ts): attempts bounded by
-// the acknowledgement timeout, definitive refusals apart from failures weathered by reconnecting, Retry-After, and
-// the 2026-07-28 set-up. Older servers' set-up is in the handshake era's chunk (legacy/subscription.ts).
+// the acknowledgement timeout, definitive refusals apart from failures weathered by reconnecting, Retry-After, the
+// filters, and the 2026-07-28 set-up. Older servers' set-up is in the handshake era's chunk (legacy/subscription.ts),
+// which gets the filters through `Subscriber.deliver`.
 import type { JsonRpcNotification } from '../transport/types'
 import type { ListenFilter } from './types'
 import type { Listening, Outcome, Subscriber } from './listen'
@@ -12,12 +13,34 @@ import { UnsupportedVersionError } from '../errors/unsupported-version-error'
 import { backoff } from './backoff'
 import { reasonOf } from './limits'
 import { toRpcError } from './to-rpc-error'
+import { covers } from './covers'
 import { notification } from './validate'
-import { wanted } from './wanted'
 
 type Result = Record<string, unknown>
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
+
+/** Whether a notification is of a type the filter asked for (and, when known, the server honoured). */
+export function wanted(message: JsonRpcNotification, filter: ListenFilter): boolean {
+  const params = message.params ?? {}
+  switch (message.method) {
+    case 'notifications/tools/list_changed':
+      return !!filter.toolsListChanged
+    case 'notifications/prompts/list_changed':
+      return !!filter.promptsListChanged
+    case 'notifications/resources/list_changed':
+      return !!filter.resourcesListChanged
+    case 'notifications/resources/updated': {
+      // The spec lets the server report a sub-resource of a subscribed URI.
+      const uri = String(params.uri)
+      return !!filter.resourceSubscriptions?.some((s) => covers(s, uri))
+    }
+    case 'notifications/tasks':
+      return !!filter.taskIds?.includes(String(params.taskId))
+    default:
+      return false
+  }
+}
 
 /**
  * Only a definitive refusal ends a subscription: a JSON-RPC error, a 4xx other than 404 (session gone), 408 and
@@ -48,14 +71,15 @@ function retryAfter(error: unknown): number {
 export async function subscribe({ host, filter, handler, options, $state, stop }: Listening, tries: number): Promise<void> {
   const debug = options.debug ?? (() => undefined)
   const ackTimeout = options.listenAckTimeout ?? 10_000
-  const deliver = (message: JsonRpcNotification) => {
+  const deliver = (message: JsonRpcNotification, honoured: ListenFilter) => {
+    if (!wanted(message, honoured)) return false
     const checked = notification(message, debug)
-    if (!checked) return
     try {
-      handler(checked)
+      if (checked) handler(checked)
     } catch (error) {
       debug('a subscription handler threw', error)
     }
+    return true
   }
   const subscriber: Subscriber = { filter, deliver, debug, stop }
 
@@ -73,7 +97,7 @@ export async function subscribe({ host, filter, handler, options, $state, stop }
           return acknowledged(honoured)
         }
         if (!honoured) return debug('notification before acknowledgement', message)
-        if (wanted(message, filter)) deliver(message)
+        deliver(message, filter)
       })
       response.then((answer) => (answer.error ? reject(toRpcError(answer.error)) : resolve({ reason: 'server' })), reject)
     })

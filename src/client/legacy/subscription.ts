@@ -1,9 +1,9 @@
 // listen() on an older server, in the chunk loaded on demand with the session it sets up on (legacy/index.ts);
-// the 2026-07-28 path and what both eras share (filters, backoff, the state atom) stay in listen.ts.
+// the 2026-07-28 set-up and what both eras share (filters, reconnects, backoff) are listen()'s own chunk
+// (subscription.ts), which calls this one, and listen.ts.
 import type { ListenFilter, ServerDescription } from '../types'
 import type { Outcome, Subscriber } from '../listen'
 import type { LegacySession } from './session'
-import { wanted } from '../wanted'
 
 type Result = Record<string, unknown>
 
@@ -45,11 +45,7 @@ export async function listenLegacy(
   const { session } = host
   const { filter, deliver, debug } = subscriber
   let honoured: ListenFilter = {}
-  const off = session.onStream((message) => {
-    if (!wanted(message, honoured)) return false
-    deliver(message)
-    return true
-  })
+  const off = session.onStream((message) => deliver(message, honoured))
   let ended = false
   let wake = () => undefined as void
   const offEnd = session.onStreamEnd(() => {
