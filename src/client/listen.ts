@@ -59,9 +59,9 @@ export function preloadListen(): void {
 }
 
 /**
- * The subscription and its `$state` exist at once; its machine (subscription.ts) loads on demand, beside the
- * connect and probe it waits for anyway, so an app that never listens never downloads it. Nothing is sent before
- * it has arrived, so a subscription closed sooner leaves no trace on the wire. A load that fails (offline, a
+ * The subscription and its `$state` exist at once; its machine (subscription.ts) loads on demand, starting here (or
+ * sooner, beside createMcp's connect: preloadListen), so an app that never listens never downloads it. Nothing is
+ * sent before it has arrived, so a subscription closed sooner leaves no trace on the wire. A load that fails (offline, a
  * deploy that replaced the chunk) is weathered like a dropped stream: `$state` says opening with the NetworkError
  * (a TimeoutError if it never arrives within `listenAckTimeout`), and the next attempt, after the same backoff,
  * loads again.
