@@ -8,7 +8,7 @@ import { abortable } from '../transport/http'
 import { noop } from '../transport/pending'
 import { EraState, type Handshake } from './era'
 import { Helpers } from './helpers'
-import { Held } from './held'
+import type { Deferred } from './legacy/held'
 import { limit, reasonOf, Shared } from './limits'
 import { load } from '../transport/load'
 import { listen, type ListenHost } from './listen'
@@ -51,7 +51,7 @@ export class Client extends Helpers {
       exclusive: <T>(work: () => Promise<T>) => this.#exclusive(work),
       fail: (error: Error) => this.#fail(error),
       notify: (notification: ServerNotification) => this.#notify(notification),
-      fallback: (verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Held) =>
+      fallback: (verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred) =>
         this.#fallback(verdict, method, params, options, signal, deferred),
     })
     this.#modern = new Modern(host)
@@ -111,13 +111,13 @@ export class Client extends Helpers {
   request<M extends Method>(method: M, ...args: {} extends ParamsOf<M> ? [params?: ParamsOf<M>, options?: RequestOptions] : [params: ParamsOf<M>, options?: RequestOptions]): Promise<ResultOf<M>>
   request(method: ExtensionMethod, params?: Result, options?: RequestOptions): Promise<Result>
   request(method: string, params: Result = {}, options: RequestOptions = {}): Promise<Result> {
-    const deferred = new Held(this.#wire)
+    const deferred: Deferred = {}
     const promise = this.checked(method, options, (n) => this.#notify(n), (sent) => this.#guarded(method, params, sent, deferred))
     // Notifications an older server sent on this request's stream reach the app only once the request has
     // settled and its caller has resumed (a macrotask later), so a handler that awaits a request of its own
     // never runs inside this one.
     const flush = () => {
-      const held = deferred.take()
+      const held = deferred.held?.take() ?? []
       const notify = options.onNotification ?? ((n: ServerNotification) => this.#options.onNotification?.(n))
       if (held.length) setTimeout(() => held.forEach((n) => this.#notify(n, notify)))
     }
@@ -148,7 +148,7 @@ export class Client extends Helpers {
   }
 
   /** Runs a request within the caller's limits, which bound every step of it (handshakes included). */
-  async #guarded(method: string, params: Result, options: RequestOptions, deferred: Held): Promise<Result> {
+  async #guarded(method: string, params: Result, options: RequestOptions, deferred: Deferred): Promise<Result> {
     if (this.#closed) throw this.#closed
     const { controller, done } = limit(method, this.#timeout(options), options.signal)
     this.#inflight.add(controller)
@@ -163,7 +163,7 @@ export class Client extends Helpers {
   }
 
   /** Decides how a request goes out: after whatever exclusive work is due, the modern or the legacy way. */
-  async #dispatch(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Held): Promise<Result> {
+  async #dispatch(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred): Promise<Result> {
     const era = this.#era
     for (;;) {
       if (this.#closed) throw this.#closed
@@ -216,7 +216,7 @@ export class Client extends Helpers {
     return promise
   }
 
-  async #fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Held): Promise<Result> {
+  async #fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred): Promise<Result> {
     const legacy = await this.#session(signal)
     await legacy.handshake(verdict.offer, verdict.sse, signal)
     return legacy.request(method, params, options, signal, deferred)

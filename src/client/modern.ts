@@ -6,7 +6,7 @@ import { LEGACY_VERSIONS, PACKAGE_VERSION, VERSION } from '../version'
 import { HttpError } from '../errors/http-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { speaksModern, verdict, versionError } from './era'
-import { Held } from './held'
+import type { Deferred } from './legacy/held'
 import { load } from '../transport/load'
 import { toRpcError } from './to-rpc-error'
 import { checkResult } from './validate'
@@ -41,7 +41,7 @@ export interface ModernHost {
   wire: Wire
   era: EraState
   /** The era table sent this request to the handshake: run it, then send the request the legacy way. */
-  fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Held): Promise<Result>
+  fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred): Promise<Result>
 }
 
 /** 2026-07-28: requests that describe themselves in `_meta`, read for what they say about the era, and MRTR rounds. */
@@ -71,7 +71,7 @@ export class Modern {
   }
 
   /** Sends a request until it completes; `probing` while its answer is still to decide the era. */
-  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, probing: boolean, deferred: Held): Promise<Result> {
+  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, probing: boolean, deferred: Deferred): Promise<Result> {
     const { era } = this.host
     let retried = false
     let round = 0
@@ -128,7 +128,7 @@ export class Modern {
       }
       if (type === 'task' && method === 'tools/call' && this.#options.tasks) {
         const { awaitTask } = await load('tasks code', () => import('./tasks'), signal)
-        return awaitTask(result, signal, { call: (m, p, s) => this.request(m, p, {}, s, false, new Held(this.host.wire)), options: this.#options })
+        return awaitTask(result, signal, { call: (m, p, s) => this.request(m, p, {}, s, false, {}), options: this.#options })
       }
       throw new ProtocolError('invalid-result', `Unexpected resultType "${String(type)}" for ${method}`, result)
     }

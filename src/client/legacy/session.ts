@@ -3,7 +3,6 @@
 import type { JsonRpcErrorObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, ServerStream } from '../../transport/types'
 import type { RequestOptions, ServerNotification } from '../types'
 import type { EraState } from '../era'
-import type { Held } from '../held'
 import type { Wire } from '../trace'
 import { LEGACY_VERSIONS } from '../../version'
 import { HttpError } from '../../errors/http-error'
@@ -15,6 +14,7 @@ import { isModernError } from '../era'
 import { reasonOf, Shared } from '../limits'
 import { capabilities, clientMeta, toProgress } from '../modern'
 import { toRpcError } from '../to-rpc-error'
+import { Held, type Deferred } from './held'
 import { check, checkResult, inputRequest } from '../validate'
 
 type Result = Record<string, unknown>
@@ -117,7 +117,7 @@ export class LegacySession {
   }
 
   /** Sends a request on the session, renewing it once if the server says it ended. */
-  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Held): Promise<Result> {
+  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred): Promise<Result> {
     const { wire } = this.host
     // Older revisions have no server/discover: asking would only earn a -32601 round trip (connect() reads
     // the handshake's description instead).
@@ -137,7 +137,8 @@ export class LegacySession {
             void this.#answer(message as JsonRpcRequest)
           } else {
             // Checked (and typed) in Client's notify, on the way to the app's handler.
-            deferred.push(message as ServerNotification)
+            deferred.held ??= new Held(this.host.wire)
+            deferred.held.push(message as ServerNotification)
           }
         })
         if (response.error) throw toRpcError(response.error)

@@ -1,10 +1,15 @@
-// Eager, apart from the legacy session that fills it (legacy/, loaded on demand): every request holds one, and
-// modern.ts makes one per task poll.
-import type { ServerNotification } from './types'
-import type { Wire } from './trace'
+// In the handshake era's chunk: only an older server sends notifications on a request's own stream, so a request
+// gets a Held only when the first one arrives, and every other request carries an empty Deferred.
+import type { ServerNotification } from '../types'
+import type { Wire } from '../trace'
 
 const MAX_HELD = 1000
 const CHANGES = /^notifications\/(tools\/list_changed|prompts\/list_changed|resources\/list_changed|resources\/updated)$/
+
+/** A request's slot for what its stream carried before it settled. */
+export interface Deferred {
+  held?: Held
+}
 
 /**
  * Notifications an older server sent on one request's stream, held until that request settles. Bounded: an
