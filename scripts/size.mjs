@@ -9,24 +9,25 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-// The core's budget counts zod (design.md "Dependencies"). Issue 13 asked for ≤ 18 KB min+gzip with zod bundled
-// and ≤ 14 KB beside an app that already bundles zod. Measured on 2026-12-03 (after hardening, typed results and
-// the -32042 retry's detection): 24,053 B bundled, 18,577 B zod external; the budget enforced is 24,064 B
-// (23.5 KB), and the 14 KB target stays printed, not enforced. What limits it: zod/mini's core (object, union, literal, array, refine, parse and
-// issue machinery) is ~5.5 KB of it and cannot shrink without dropping zod, which the design forbids; the rest is
-// behaviour the core must have (two eras with fallback, subscriptions with their nanostores atom ~1.8 KB, the
-// legacy session ~1.3 KB, SSE with eventsource-parser, redirect/auth-safe fetch, x-mcp-header mirroring, the
-// schemas' field names, path-naming errors). Loading the legacy session and listen() on demand (src/client,
-// not done yet) are the next levers; they would leave the figure above 18 KB.
-const BUDGET = 23.5 * 1024
-/** Issue 13's goal for the bundled row, printed beside the budget until it is met. */
-const GOAL = 18 * 1024
-const ZOD_EXTERNAL_TARGET = 14 * 1024
+// The core's budgets count zod (design.md "Dependencies"). Issue 13 asked for ≤ 18 KB min+gzip with zod bundled
+// and ≤ 14 KB beside an app that already bundles zod. Measured on 2026-12-03 after the handshake era (client
+// session, listen set-up, the transport's GET stream and resumption), listen()'s machine, tasks, input requests
+// and x-mcp-header validation moved to chunks loaded on demand: 20,196 B bundled, 14,656 B zod external. Both
+// budgets are enforced a little above that, so any growth of the core fails `npm test`; the goals stay printed.
+// What limits it: zod/mini's core (object, union, literal, array, parse and issue machinery) is ~5.5 KB of the
+// bundled row and cannot shrink without dropping zod, which the design forbids; the rest is what every request
+// of either era needs before its first answer (era negotiation, the probe and its fallback table, POST with
+// JSON or SSE answers through eventsource-parser, redirect/auth-safe fetch, bounded waits, the schemas of every
+// result and notification with path-naming errors, and the quick pre-check that keeps 10,000 tools fast).
+const BUDGET = 20 * 1024
+const ZOD_EXTERNAL_BUDGET = 14.5 * 1024
+/** Issue 13's goals, printed beside the budgets until they are met. */
+const GOALS = { [BUDGET]: 18 * 1024, [ZOD_EXTERNAL_BUDGET]: 14 * 1024 }
 const lib = JSON.stringify(resolve('src/index.ts'))
 const zod = (id) => id === 'zod' || id.startsWith('zod/')
 const cases = [
   ['Client + StreamableHttpTransport, zod bundled', `export { Client, StreamableHttpTransport } from ${lib}`, BUDGET],
-  ['Client + StreamableHttpTransport, zod external', `export { Client, StreamableHttpTransport } from ${lib}`, ZOD_EXTERNAL_TARGET, zod],
+  ['Client + StreamableHttpTransport, zod external', `export { Client, StreamableHttpTransport } from ${lib}`, ZOD_EXTERNAL_BUDGET, zod],
   ['+ createMcp', `export { Client, StreamableHttpTransport, createMcp } from ${lib}`],
   // OAuth: oauth() is in the entry; its flow and oauth4webapi are the chunk loaded on demand (first 401 or sign-in).
   ['+ createMcp + oauth (flow on demand)', `export { Client, StreamableHttpTransport, createMcp, oauth } from ${lib}`],
@@ -107,10 +108,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let over = false
   for (const [name, code, budget, external] of cases) {
     const { min, gzip, lazy } = await measure(code, external)
-    const word = budget === BUDGET ? 'budget' : 'target'
-    const goal = budget === BUDGET && gzip > GOAL ? `; goal ${GOAL / 1024} KB not met` : ''
-    const verdict = budget ? (gzip > budget ? `  OVER the ${budget / 1024} KB ${word}` : `  (${word} ${budget / 1024} KB${goal})`) : ''
-    if (budget === BUDGET && gzip > budget) over = true
+    const goal = budget && gzip > GOALS[budget] ? `; goal ${GOALS[budget] / 1024} KB not met` : ''
+    const verdict = budget ? (gzip > budget ? `  OVER the ${budget / 1024} KB budget` : `  (budget ${budget / 1024} KB${goal})`) : ''
+    if (budget && gzip > budget) over = true
     const later = lazy.min ? `   + ${lazy.gzip} B gzip loaded on demand` : ''
     console.log(`${name.padEnd(48)} min ${String(min).padStart(7)} B   min+gzip ${String(gzip).padStart(6)} B${later}${verdict}`)
   }
