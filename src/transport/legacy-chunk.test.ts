@@ -68,6 +68,21 @@ describe('when the handshake era\'s stream code loads', () => {
     await expect(transport.request(legacy(2, 'tools/list'))).resolves.toEqual(result(2, { method: 'tools/list' }))
     expect(chunk.loads).toBe(1)
   })
+
+  it('a GET stream asked for while the code loads still reaches the server before requests sent after it', async () => {
+    const open = gate()
+    const { url, requests } = await serve((request, res) => (request.method === 'GET' ? openSse(res) : sendJson(res, result(request.json.id, {}))))
+    const transport = new StreamableHttpTransport(url)
+    const stream = transport.openStream(() => undefined)
+    const call = transport.request(legacy(1, 'tools/call'))
+    await chunk.started.nth(1)
+    open()
+    await call
+    await stream
+    // Servers may tell a session stream from a resumption by what came first (the conformance suite's sse-retry does).
+    expect(requests.map((r) => r.method)).toEqual(['GET', 'POST'])
+    await transport.close()
+  })
 })
 
 describe('when the chunk cannot be fetched', () => {

@@ -1,6 +1,6 @@
 import { AbortError } from '../errors/abort-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS } from './http'
+import { abortable, contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS } from './http'
 import { idKey, parseMessages } from './json-rpc'
 import type { SessionStreams } from './legacy/session-stream'
 import type { StreamHost } from './legacy/types'
@@ -47,6 +47,10 @@ export class StreamableHttpTransport implements Transport {
   /** The session's GET streams and the requests parked on them; made by the first openStream(). */
   #streams: SessionStreams | undefined
   #prefetched = false
+  /** That code, once it has arrived. */
+  #chunk: typeof import('./legacy') | undefined
+  /** Set while a GET stream waits for that code: the session's requests wait with it, so the GET goes first. */
+  #opening: Promise<void> | undefined
 
   constructor(url: string | URL, options: StreamableHttpOptions = {}) {
     this.url = String(url)
@@ -65,7 +69,7 @@ export class StreamableHttpTransport implements Transport {
     // their code is fetched now, while this request travels, and never waited for.
     if (!version && !this.#prefetched) {
       this.#prefetched = true
-      loadLegacyStreams().catch(noop)
+      loadLegacyStreams().then((chunk) => (this.#chunk = chunk), noop)
     }
     let signal!: AbortSignal
     const response = track(
@@ -113,14 +117,23 @@ export class StreamableHttpTransport implements Transport {
   ): Promise<ServerStream | undefined> {
     // The stream belongs to the transport's lifetime as it is now, even if close() comes while its code loads.
     const lifetime = this.#lifetime.signal
-    const { signal, done } = link(lifetime, options.signal)
-    let chunk
-    try {
-      chunk = await this.#legacy(signal)
-    } catch (error) {
-      throw typedFailure(this.url, error, signal)
-    } finally {
-      done()
+    // The GET goes out before whatever the caller sends next, as when this code was not split off: servers may tell
+    // a session stream from a resumption by what came first (the conformance suite's sse-retry does). Loaded
+    // already (the usual case: the handshake's requests fetched it), it goes out now; else requests of the session
+    // wait for the code with it (a few ms, once).
+    let chunk = this.#chunk
+    if (!chunk) {
+      const { signal, done } = link(lifetime, options.signal)
+      const loading = this.#legacy(signal)
+      const gate = (this.#opening = loading.then(noop, noop))
+      try {
+        chunk = await loading
+      } catch (error) {
+        throw typedFailure(this.url, error, signal)
+      } finally {
+        done()
+        if (this.#opening === gate) this.#opening = undefined
+      }
     }
     return (this.#streams ??= new chunk.SessionStreams(this.#host())).open(onMessage, lifetime, options.signal)
   }
@@ -217,7 +230,7 @@ export class StreamableHttpTransport implements Transport {
   // ---- the handshake era's code, loaded on demand ------------------------------------------------------------
 
   #legacy(signal: AbortSignal): Promise<typeof import('./legacy')> {
-    return load('code for servers before 2026-07-28', loadLegacyStreams, signal)
+    return load('code for servers before 2026-07-28', loadLegacyStreams, signal).then((chunk) => (this.#chunk = chunk))
   }
 
   /** What that code may use of this transport. */
@@ -247,7 +260,8 @@ export class StreamableHttpTransport implements Transport {
     return headers
   }
 
-  #post(message: JsonRpcMessage, signal: AbortSignal): Promise<Response> {
+  async #post(message: JsonRpcMessage, signal: AbortSignal): Promise<Response> {
+    if (this.#opening && !modernVersion(message)) await abortable(this.#opening, signal)
     return this.#fetch('POST', { ...JSON_HEADERS, ...this.#headers(message) }, signal, JSON.stringify(message))
   }
 
