@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { argumentHeaderValue, encodeHeaderValue } from './header-value'
+import { encodeHeaderValue } from './header-value'
+import { argumentHeaderValue } from './x-mcp-header'
 
 // Independent of the code under test: Node's Buffer does the Base64.
 const sentinel = (value: string) => `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`

@@ -10,17 +10,6 @@ export function encodeHeaderValue(value: string): string {
   return UNSAFE.test(value) || looksEncoded ? `=?base64?${base64(value)}?=` : value
 }
 
-/**
- * The header value of a tool argument: strings as-is, integers in decimal, booleans as true/false, each then
- * encoded. Undefined for null, absent, and values no header can mirror (objects, arrays), so the header is left out.
- */
-export function argumentHeaderValue(value: unknown): string | undefined {
-  if (typeof value === 'string') return encodeHeaderValue(value)
-  if (typeof value === 'boolean') return String(value)
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
-  return undefined
-}
-
 function base64(value: string): string {
   let binary = ''
   for (const byte of new TextEncoder().encode(value)) binary += String.fromCharCode(byte)

@@ -1,7 +1,7 @@
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types'
-import { argumentHeaderValue, encodeHeaderValue } from './header-value'
+import { encodeHeaderValue } from './header-value'
 import type { Debug } from './pending'
-import type { ParamHeader } from './x-mcp-header'
+import type { Mirror } from './x-mcp-header'
 
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion'
 
@@ -19,7 +19,7 @@ export function modernVersion(message: JsonRpcMessage): string | undefined {
 export function modernHeaders(
   message: JsonRpcRequest | JsonRpcNotification,
   version: string,
-  tools: Map<string, ParamHeader[]>,
+  tools: Map<string, Mirror>,
 ): Record<string, string> {
   const params = message.params ?? {}
   const headers: Record<string, string> = { 'MCP-Protocol-Version': version, 'Mcp-Method': message.method }
@@ -32,12 +32,7 @@ export function modernHeaders(
           ? params.taskId
           : undefined
   if (typeof name === 'string') headers['Mcp-Name'] = encodeHeaderValue(name)
-  if (message.method === 'tools/call' && typeof name === 'string') {
-    for (const { name: header, path } of tools.get(name) ?? []) {
-      const value = argumentHeaderValue(path.reduce<unknown>(ownProperty, params.arguments))
-      if (value !== undefined) headers[`Mcp-Param-${header}`] = value
-    }
-  }
+  if (message.method === 'tools/call' && typeof name === 'string') Object.assign(headers, tools.get(name)?.(params.arguments))
   return headers
 }
 
@@ -49,7 +44,7 @@ export function modernHeaders(
  * and a stdio client may ignore the annotations and keep such tools. The transport that must mirror the
  * arguments is also the one that knows which tools it can call correctly.
  */
-export function learnTools(response: JsonRpcResponse, tools: Map<string, ParamHeader[]>, debug: Debug): JsonRpcResponse | Promise<JsonRpcResponse> {
+export function learnTools(response: JsonRpcResponse, tools: Map<string, Mirror>, debug: Debug): JsonRpcResponse | Promise<JsonRpcResponse> {
   const list = response.result?.tools
   if (!Array.isArray(list)) return response
   // Few tools carry annotations yet, so their validation loads only when a schema mentions one; tools listed
@@ -67,9 +62,3 @@ export function learnTools(response: JsonRpcResponse, tools: Map<string, ParamHe
 /** Whether the key appears anywhere in a JSON value: a cheap superset of where an annotation may be. */
 const mentions = (node: unknown): boolean =>
   typeof node === 'object' && node !== null && (Object.hasOwn(node, 'x-mcp-header') || Object.values(node).some(mentions))
-
-// Reads own data only: `constructor`, `__proto__` or `prototype` in a path must never reach Object.prototype (a
-// function, which no header mirrors, or worse, a value someone polluted it with) and put it in a header.
-const FORBIDDEN = new Set(['constructor', '__proto__', 'prototype'])
-const ownProperty = (at: unknown, key: string): unknown =>
-  typeof at === 'object' && at !== null && !FORBIDDEN.has(key) && Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined

@@ -23,7 +23,7 @@ import type {
   StreamableHttpOptions,
   Transport,
 } from './types'
-import type { ParamHeader } from './x-mcp-header'
+import type { Mirror } from './x-mcp-header'
 
 export type { StreamableHttpOptions }
 
@@ -41,7 +41,7 @@ export class StreamableHttpTransport implements Transport {
   readonly #max: number
   readonly #debug: Debug
   readonly #pending = new Map<string, Pending>()
-  readonly #tools = new Map<string, ParamHeader[]>()
+  readonly #tools = new Map<string, Mirror>()
   #sessionId: string | undefined
   #lifetime = new AbortController()
   /** The session's GET streams and the requests parked on them; made by the first openStream(). */

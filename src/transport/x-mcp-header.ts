@@ -3,6 +3,10 @@
 // modern-headers' learnTools, when a tools/list result mentions the annotation.
 import type { JsonRpcResponse } from './types'
 import type { Debug } from './pending'
+import { encodeHeaderValue } from './header-value'
+
+/** A tool's Mcp-Param-* headers for the arguments of one call (none for an argument that is absent or null). */
+export type Mirror = (args: unknown) => Record<string, string>
 
 /** One mirrored argument: the header suffix and the property path from the arguments object. */
 export interface ParamHeader {
@@ -65,7 +69,7 @@ export function readParamHeaders(schema: unknown): ParamHeader[] | string {
 }
 
 /** learnTools (modern-headers.ts) for a list where some schema mentions the annotation. */
-export function learnAnnotated(response: JsonRpcResponse, list: unknown[], tools: Map<string, ParamHeader[]>, debug: Debug): JsonRpcResponse {
+export function learnAnnotated(response: JsonRpcResponse, list: unknown[], tools: Map<string, Mirror>, debug: Debug): JsonRpcResponse {
   const kept = list.filter((tool: unknown) => {
     const { name, inputSchema } = (tool ?? {}) as { name?: unknown; inputSchema?: unknown }
     if (typeof name !== 'string') return true
@@ -75,9 +79,37 @@ export function learnAnnotated(response: JsonRpcResponse, list: unknown[], tools
       tools.delete(name)
       return false
     }
-    if (headers.length) tools.set(name, headers)
+    if (headers.length) tools.set(name, mirror(headers))
     else tools.delete(name)
     return true
   })
   return kept.length === list.length ? response : { ...response, result: { ...response.result, tools: kept } }
 }
+
+function mirror(headers: ParamHeader[]): Mirror {
+  return (args) => {
+    const out: Record<string, string> = {}
+    for (const { name, path } of headers) {
+      const value = argumentHeaderValue(path.reduce<unknown>(ownProperty, args))
+      if (value !== undefined) out[`Mcp-Param-${name}`] = value
+    }
+    return out
+  }
+}
+
+/**
+ * The header value of a tool argument: strings as-is, integers in decimal, booleans as true/false, each then
+ * encoded. Undefined for null, absent, and values no header can mirror (objects, arrays), so the header is left out.
+ */
+export function argumentHeaderValue(value: unknown): string | undefined {
+  if (typeof value === 'string') return encodeHeaderValue(value)
+  if (typeof value === 'boolean') return String(value)
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+  return undefined
+}
+
+// Reads own data only: `constructor`, `__proto__` or `prototype` in a path must never reach Object.prototype (a
+// function, which no header mirrors, or worse, a value someone polluted it with) and put it in a header.
+const FORBIDDEN = new Set(['constructor', '__proto__', 'prototype'])
+const ownProperty = (at: unknown, key: string): unknown =>
+  typeof at === 'object' && at !== null && !FORBIDDEN.has(key) && Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined
