@@ -6,6 +6,7 @@ import type { LoggingLevel, Prompt, Resource, ResourceTemplate, Tool } from '../
 import type { Era, RequestOptions, ServerDescription, ServerNotification } from './types'
 import { ProtocolError } from '../errors/protocol-error'
 import { RpcError } from '../errors/rpc-error'
+import { load } from '../transport/load'
 import { checkItems } from './validate'
 
 type Result = Record<string, unknown>
@@ -59,7 +60,7 @@ export abstract class Helpers {
     if (!this.#tools) await this.listTools({ signal: options?.signal, timeout: options?.timeout, onInvalidItem: () => undefined }).catch(() => (this.#tools ??= new Map()))
     const tool = this.#tools?.get(params.name)
     // The checker and its validator load only now, the first time a tool with an outputSchema is called.
-    if (tool?.outputSchema) await (await import('./output-schema')).checkOutput(tool, result)
+    if (tool?.outputSchema) await (await load('outputSchema validator', () => import('./output-schema'), options?.signal)).checkOutput(tool, result)
     return result
   }
 

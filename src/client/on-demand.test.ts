@@ -17,6 +17,9 @@ vi.mock('./tasks', () => {
 vi.mock('../schemas/task-results', () => {
   throw offline('task-results')
 })
+vi.mock('./output-schema', () => {
+  throw offline('output-schema')
+})
 // A download that stalls for good.
 vi.mock('./input-requests', () => new Promise(() => undefined))
 
@@ -31,6 +34,17 @@ const server = (seen: Parameters<Parameters<typeof kit.start>[0]>[0]) => {
 }
 
 describe('code loaded on demand', () => {
+  it("callTool of a tool with an outputSchema fails with a NetworkError when the validator's code cannot be fetched", async () => {
+    const tool = { name: 'typed', inputSchema: { type: 'object' }, outputSchema: { type: 'object' } }
+    const client = await kit.start((seen) =>
+      seen.body.method === 'tools/list' ? complete(seen, { tools: [tool] }) : complete(seen, { content: [], structuredContent: {} }),
+    )
+    const failure = (await client.callTool({ name: 'typed', arguments: {} }).catch((e: unknown) => e)) as NetworkError
+    expect(failure).toBeInstanceOf(NetworkError)
+    expect(failure.message).toContain("nanomcp's outputSchema validator (loaded on demand)")
+    await expect(client.request('tools/list')).resolves.toMatchObject({ tools: [tool] })
+  })
+
   it('a task whose code cannot be fetched fails that call with a NetworkError; the client keeps working', async () => {
     const client = await kit.start(server, { tasks: true })
     const failure = (await client.request('tools/call', { name: 'long' }).catch((e: unknown) => e)) as NetworkError

@@ -144,7 +144,7 @@ export class StreamableHttpTransport implements Transport {
 
   async legacySse(): Promise<Transport> {
     // Loaded on demand: only servers from before 2025-03-26 need it, and most apps never meet one.
-    const { SseTransport } = await import('./sse')
+    const { SseTransport } = await load('HTTP+SSE transport', () => import('./sse'))
     return new SseTransport(this.url, this.#options)
   }
 

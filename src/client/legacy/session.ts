@@ -8,6 +8,7 @@ import { LEGACY_VERSIONS } from '../../version'
 import { HttpError } from '../../errors/http-error'
 import { RpcError } from '../../errors/rpc-error'
 import { UnsupportedVersionError } from '../../errors/unsupported-version-error'
+import { load } from '../../transport/load'
 import { noop } from '../../transport/pending'
 import { withDefaults } from '../apply-defaults'
 import { isModernError } from '../era'
@@ -152,7 +153,7 @@ export class LegacySession {
         }
         // 2025-11-25: the user must visit URLs first, then the same request goes once more (once per request: a
         // second -32042 is the caller's). Rare, so its handling is loaded on demand.
-        if (error instanceof RpcError && error.code === -32042 && this.urlMode && !elicited++ && (await (await import('../url-required')).accepted(error, this, method, params, signal))) continue
+        if (error instanceof RpcError && error.code === -32042 && this.urlMode && !elicited++ && (await (await load('URL elicitation code', () => import('../url-required'), signal)).accepted(error, this, method, params, signal))) continue
         if (signal.aborted && !(error instanceof RpcError)) {
           // On these revisions a closed stream is not a cancellation; the server must be told.
           void wire.transport
