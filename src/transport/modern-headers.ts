@@ -1,5 +1,6 @@
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types'
 import { encodeHeaderValue } from './header-value'
+import { load } from './load'
 import type { Debug } from './pending'
 import type { Mirror } from './x-mcp-header'
 
@@ -50,7 +51,7 @@ export function learnTools(response: JsonRpcResponse, tools: Map<string, Mirror>
   // Few tools carry annotations yet, so their validation loads only when a schema mentions one; tools listed
   // without any lose what an earlier listing taught (a tool may have dropped its annotations since).
   if (list.some((tool) => mentions((tool as { inputSchema?: unknown } | null)?.inputSchema))) {
-    return import('./x-mcp-header').then(({ learnAnnotated }) => learnAnnotated(response, list, tools, debug))
+    return load('x-mcp-header validation', () => import('./x-mcp-header')).then(({ learnAnnotated }) => learnAnnotated(response, list, tools, debug))
   }
   for (const tool of list) {
     const name = (tool as { name?: unknown } | null)?.name
