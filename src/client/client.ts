@@ -240,7 +240,7 @@ export class Client extends Helpers {
 
   /** The legacy session, waiting for its code within the limits of the request that needs it. */
   async #session(signal: AbortSignal): Promise<LegacySession> {
-    const { LegacySession } = await load('code for servers before 2026-07-28', () => this.#load(), signal)
+    const { LegacySession } = await load('client code for servers before 2026-07-28', () => this.#load(), signal)
     if (this.#closed) throw this.#closed
     return (this.#legacy ??= new LegacySession(this.#host))
   }

@@ -127,7 +127,7 @@ export class EraState {
     const record = transport.kind === 'sse' ? { era: 'legacy' as const, protocolVersion: LEGACY_VERSIONS[0]! } : (memory.get(url) ?? (await abortable(Promise.resolve(this.store?.get(url)), signal)))
     this.recalled = true
     if (!record) return
-    if (record.sse && transport.legacySse) this.wire.transport = await transport.legacySse()
+    if (record.sse && transport.legacySse) this.wire.transport = await abortable(transport.legacySse(), signal)
     this.era = record.era
     this.version = record.era === 'modern' ? VERSION : record.protocolVersion
     this.unconfirmed = record.era === 'modern'

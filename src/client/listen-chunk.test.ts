@@ -11,6 +11,8 @@ import { expectQuiet } from '../testing/quiet'
 import { closeOpened, open, record, until } from '../testing/stores-kit'
 import { Arrivals, when } from '../testing/wait'
 import type { Subscription, SubscriptionState } from './types'
+import type { ListenHost } from './listen'
+import { atom } from 'nanostores'
 
 expectQuiet()
 
@@ -88,6 +90,26 @@ describe('before the subscription code has arrived', () => {
     expect(fake.count('server/discover')).toBe(0)
     expect(chunk.loads).toBe(1)
     await client.close()
+  })
+
+  it('a machine started after close() (closed between the load and the start) ends at once and sends nothing', async () => {
+    const { subscribe } = await vi.importActual<typeof import('./subscription')>('./subscription')
+    const sent: string[] = []
+    const host: ListenHost = {
+      // A server that would keep the attempt waiting for good: only the attempt's own abort ends it.
+      connect: (signal) => (signal.aborted ? Promise.reject(signal.reason) : new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))),
+      era: () => 'modern',
+      closed: () => false,
+      listenModern: () => (sent.push('subscriptions/listen'), { id: 1, response: new Promise(() => undefined) }),
+      listenLegacy: () => new Promise(() => undefined),
+    }
+    const stop = new AbortController()
+    stop.abort('subscription closed')
+    const $state = atom<SubscriptionState>({ status: 'opening', attempt: 0 })
+    // Without the check, the attempt would wait for listenAckTimeout (a minute here) before it noticed.
+    await subscribe({ host, filter: { toolsListChanged: true }, handler: () => undefined, options: { listenAckTimeout: 60_000 }, $state, stop: stop.signal }, 0)
+    expect($state.get()).toEqual({ status: 'closed', reason: 'client' })
+    expect(sent).toEqual([])
   })
 })
 

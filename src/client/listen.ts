@@ -64,7 +64,8 @@ export function preloadListen(): void {
  * sent before it has arrived, so a subscription closed sooner leaves no trace on the wire. A load that fails (offline, a
  * deploy that replaced the chunk) is weathered like a dropped stream: `$state` says opening with the NetworkError
  * (a TimeoutError if it never arrives within `listenAckTimeout`), and the next attempt, after the same backoff,
- * loads again.
+ * loads again. The load and the set-up are each bounded by `listenAckTimeout`, so a first attempt may take up to
+ * twice that before it is acknowledged or given up.
  */
 export function listen(host: ListenHost, filter: ListenFilter, handler: (notification: ServerNotification) => void, options: ClientOptions): Subscription {
   const $state = atom<SubscriptionState>({ status: 'opening', attempt: 0 })
@@ -78,8 +79,9 @@ export function listen(host: ListenHost, filter: ListenFilter, handler: (notific
         controller.signal.aborted ? reasonOf(controller.signal) : (error as Error),
       )
       done()
-      if (!(machine instanceof Error)) return machine.subscribe({ host, filter, handler, options, $state, stop: stop.signal }, tries - 1)
+      // Closed while the code loaded (or failed to): nothing is sent, ever.
       if (stop.signal.aborted) break
+      if (!(machine instanceof Error)) return machine.subscribe({ host, filter, handler, options, $state, stop: stop.signal }, tries - 1)
       // A closed client ends its subscriptions, as on every other path.
       if (host.closed()) return $state.set({ status: 'closed', reason: 'error', error: machine, message: machine.message })
       debug('the subscription code did not load; trying again', machine)

@@ -107,6 +107,8 @@ export async function subscribe({ host, filter, handler, options, $state, stop }
     const opening = new AbortController()
     const onStop = () => opening.abort(reasonOf(stop))
     stop.addEventListener('abort', onStop, { once: true })
+    // A close() between the code's arrival and this attempt has already fired: the listener above never will.
+    if (stop.aborted) onStop()
     const what = () => (host.era() === 'legacy' ? 'subscription set-up (session stream, resources/subscribe, ping)' : 'subscriptions/listen acknowledgement')
     const timer = setTimeout(() => opening.abort(new TimeoutError(what(), ackTimeout)), ackTimeout)
     const acknowledged = (notifications: ListenFilter) => {

@@ -99,8 +99,8 @@ export function notification(message: { method: string; params?: unknown }, debu
 
 /**
  * A legacy server's request for input, typed; a ProtocolError naming the path when it is malformed. Its schemas
- * load on demand; the wait is unbounded, as is the wait for the user that follows.
+ * load on demand, within `signal` (the user's answer that follows is the app's to bound).
  */
-export async function inputRequest(request: { method: string; params?: unknown }): Promise<InputRequest> {
-  return (await load('input-request code', () => import('./input-requests'))).inputRequest(request)
+export async function inputRequest(request: { method: string; params?: unknown }, signal?: AbortSignal): Promise<InputRequest> {
+  return (await load('input-request code', () => import('./input-requests'), signal)).inputRequest(request)
 }

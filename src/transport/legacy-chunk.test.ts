@@ -83,6 +83,17 @@ describe('when the handshake era\'s stream code loads', () => {
     expect(requests.map((r) => r.method)).toEqual(['GET', 'POST'])
     await transport.close()
   })
+
+  it('a GET whose code never arrives holds the session\'s later requests for two seconds at most', async () => {
+    gate()
+    const { url, requests } = await serve((request, res) => sendJson(res, result(request.json.id, {})))
+    const transport = new StreamableHttpTransport(url)
+    const stream = transport.openStream(() => undefined, { signal: AbortSignal.timeout(60_000) })
+    stream.catch(() => undefined)
+    await expect(transport.request(legacy(1, 'tools/call'))).resolves.toEqual(result(1, {}))
+    expect(requests.map((r) => r.method)).toEqual(['POST'])
+    await transport.close()
+  })
 })
 
 describe('when the chunk cannot be fetched', () => {

@@ -45,13 +45,13 @@ export function modernHeaders(
  * and a stdio client may ignore the annotations and keep such tools. The transport that must mirror the
  * arguments is also the one that knows which tools it can call correctly.
  */
-export function learnTools(response: JsonRpcResponse, tools: Map<string, Mirror>, debug: Debug): JsonRpcResponse | Promise<JsonRpcResponse> {
+export function learnTools(response: JsonRpcResponse, tools: Map<string, Mirror>, debug: Debug, signal?: AbortSignal): JsonRpcResponse | Promise<JsonRpcResponse> {
   const list = response.result?.tools
   if (!Array.isArray(list)) return response
   // Few tools carry annotations yet, so their validation loads only when a schema mentions one; tools listed
   // without any lose what an earlier listing taught (a tool may have dropped its annotations since).
   if (list.some((tool) => mentions((tool as { inputSchema?: unknown } | null)?.inputSchema))) {
-    return load('x-mcp-header validation', () => import('./x-mcp-header')).then(({ learnAnnotated }) => learnAnnotated(response, list, tools, debug))
+    return load('x-mcp-header validation', () => import('./x-mcp-header'), signal).then(({ learnAnnotated }) => learnAnnotated(response, list, tools, debug))
   }
   for (const tool of list) {
     const name = (tool as { name?: unknown } | null)?.name

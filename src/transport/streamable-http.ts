@@ -27,6 +27,9 @@ import type { Mirror } from './x-mcp-header'
 
 export type { StreamableHttpOptions }
 
+/** The longest a session's request waits for a GET stream's code to arrive, so that the GET goes out first. */
+const OPENING_WAIT_MS = 2000
+
 /**
  * Streamable HTTP: every message is its own POST; answers come back as JSON or as an SSE stream. Speaks both
  * eras without deciding between them: a message whose `_meta` names its revision gets the 2026-07-28 headers,
@@ -94,7 +97,7 @@ export class StreamableHttpTransport implements Transport {
           throw typedFailure(this.url, error, signal)
         }),
     )
-    return version && message.method === 'tools/list' ? response.then((answer) => learnTools(answer, this.#tools, this.#debug)) : response
+    return version && message.method === 'tools/list' ? response.then((answer) => learnTools(answer, this.#tools, this.#debug, options.signal)) : response
   }
 
   async send(message: JsonRpcNotification | JsonRpcResponse, options: { signal?: AbortSignal } = {}): Promise<void> {
@@ -230,7 +233,7 @@ export class StreamableHttpTransport implements Transport {
   // ---- the handshake era's code, loaded on demand ------------------------------------------------------------
 
   #legacy(signal: AbortSignal): Promise<typeof import('./legacy')> {
-    return load('code for servers before 2026-07-28', loadLegacyStreams, signal).then((chunk) => (this.#chunk = chunk))
+    return load('stream code for servers before 2026-07-28', loadLegacyStreams, signal).then((chunk) => (this.#chunk = chunk))
   }
 
   /** What that code may use of this transport. */
@@ -261,7 +264,17 @@ export class StreamableHttpTransport implements Transport {
   }
 
   async #post(message: JsonRpcMessage, signal: AbortSignal): Promise<Response> {
-    if (this.#opening && !modernVersion(message)) await abortable(this.#opening, signal)
+    const opening = this.#opening
+    if (opening && !modernVersion(message)) {
+      // Never long: a chunk that stalls must not hold the session's requests (or their cancellations) hostage.
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const capped = Promise.race([opening, new Promise<void>((resolve) => (timer = setTimeout(resolve, OPENING_WAIT_MS)))])
+      try {
+        await abortable(capped, signal)
+      } finally {
+        clearTimeout(timer)
+      }
+    }
     return this.#fetch('POST', { ...JSON_HEADERS, ...this.#headers(message) }, signal, JSON.stringify(message))
   }
 

@@ -8,6 +8,7 @@ import { LEGACY_VERSIONS } from '../../version'
 import { HttpError } from '../../errors/http-error'
 import { RpcError } from '../../errors/rpc-error'
 import { UnsupportedVersionError } from '../../errors/unsupported-version-error'
+import { abortable } from '../../transport/http'
 import { load } from '../../transport/load'
 import { noop } from '../../transport/pending'
 import { withDefaults } from '../apply-defaults'
@@ -92,7 +93,7 @@ export class LegacySession {
       // Spec: 400/404/405 without a modern error body on the initialize POST means "try HTTP+SSE".
       const refused = error instanceof HttpError && [400, 404, 405].includes(error.status) && !isModernError(error.rpcError?.code)
       if (trySse && refused && wire.transport.legacySse) {
-        wire.transport = await wire.transport.legacySse()
+        wire.transport = await abortable(wire.transport.legacySse(), signal)
         return this.handshake(offer, false, signal)
       }
       throw error
@@ -176,7 +177,8 @@ export class LegacySession {
     } else if (options.onInputRequest && options[OPT_INS[method as keyof typeof OPT_INS]]) {
       try {
         const key = String(id)
-        const requests = { [key]: await inputRequest({ method, params }) }
+        // A chunk that never arrives would leave the server's request unanswered: its load gets the client's timeout.
+        const requests = { [key]: await inputRequest({ method, params }, AbortSignal.timeout(options.timeout ?? 60_000)) }
         const answers = withDefaults(requests, await options.onInputRequest(requests, { method, params: params ?? {}, round: 1, signal: new AbortController().signal }))
         answer = { result: (answers[key] as Result) ?? { action: 'cancel' } }
       } catch (error) {

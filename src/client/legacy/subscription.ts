@@ -1,6 +1,6 @@
-// listen() on an older server, in the chunk loaded on demand with the session it sets up on (legacy/index.ts);
-// the 2026-07-28 set-up and what both eras share (filters, reconnects, backoff) are listen()'s own chunk
-// (subscription.ts), which calls this one, and listen.ts.
+// listen() on an older server, in the chunk loaded on demand with the session it sets up on (legacy/index.ts).
+// listen()'s own chunk (subscription.ts: attempts, reconnects, the 2026-07-28 set-up) reaches this one through
+// client.ts's `listenLegacy`; the reconnect wait is backoff.ts.
 import type { ListenFilter, ServerDescription } from '../types'
 import type { Outcome, Subscriber } from '../listen'
 import type { LegacySession } from './session'
