@@ -37,6 +37,19 @@ async function refusal(auth: ReturnType<typeof oauth>): Promise<OAuthError> {
   return error as OAuthError
 }
 
+describe('oauth() before the user signs in', () => {
+  it('any number of 401s leave $auth required (interaction_required each time), never "keeps refusing"', async () => {
+    const as = fakeAs({ code_challenge_methods_supported: ['S256'], registration_endpoint: `${ISSUER}/register` })
+    // No authorize hook: as in popup mode until the user clicks "Sign in" (signIn()).
+    const auth = oauth({ redirectUri: REDIRECT, fetch: as.fetch, clientId: 'app' })
+    for (let i = 0; i < 5; i++) {
+      const error = await auth.unauthorized(challenge(), { url: SERVER, method: 'POST' }).catch((e: unknown) => e)
+      expect(error).toMatchObject({ name: 'OAuthError', code: 'interaction_required' })
+    }
+    expect(auth.$auth.get()).toMatchObject({ status: 'required', issuer: ISSUER })
+  })
+})
+
 describe('oauth() refuses', () => {
   it('a PRM for another resource (resource_mismatch), naming it and its AS, with no registration, authorization or token request', async () => {
     const as = fakeAs({ code_challenge_methods_supported: ['S256'], registration_endpoint: `${ISSUER}/register` }, {}, 'https://evil.example.com/mcp')

@@ -80,7 +80,11 @@ export class Session {
     const params = challengeParams(response, this.#tokens?.token_type === 'dpop')
     if (params.error === 'use_dpop_nonce' && this.#dpop.active && response.headers.has('dpop-nonce')) return true
     if (response.status === 403 && params.error !== 'insufficient_scope') return false
-    if (++this.#attempts > (this.#o.maxAttempts ?? 2)) {
+    // Counts new credentials the server refused. A 401 before the user has signed in (no token, and no authorize
+    // hook until signIn()) refused none: the lists, the probe and a subscription that all meet it at once must
+    // leave $auth 'required', not turn it into "keeps refusing".
+    const waitingForSignIn = !this.#tokens && !this.#o.authorize
+    if (!waitingForSignIn && ++this.#attempts > (this.#o.maxAttempts ?? 2)) {
       throw this.#auth.fail(new OAuthError('retry_limit', `${server.href} keeps refusing fresh tokens (HTTP ${response.status}${params.error ? ` ${params.error}` : ''})`, params.error))
     }
     const previous = this.#context?.scopes ?? []
