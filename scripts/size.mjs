@@ -11,17 +11,18 @@ import { fileURLToPath } from 'node:url'
 
 // The core's budgets count zod (design.md "Dependencies"). Issue 13 asked for ≤ 18 KB min+gzip with zod bundled
 // and ≤ 14 KB beside an app that already bundles zod. Measured on 2026-12-03 after the handshake era (client
-// session, listen set-up, the transport's GET stream and resumption), listen()'s machine, tasks, input requests
-// and x-mcp-header validation and mirroring moved to chunks loaded on demand: 20,250 B bundled, 14,716 B zod
-// external. Both budgets are enforced a little above that, so real growth of the core fails `npm test`; the goals
-// stay printed.
-// What limits it: zod/mini's core (object, union, literal, array, parse and issue machinery) is ~5.5 KB of the
-// bundled row and cannot shrink without dropping zod, which the design forbids; the rest is what every request
-// of either era needs before its first answer (era negotiation, the probe and its fallback table, POST with
-// JSON or SSE answers through eventsource-parser, redirect/auth-safe fetch, bounded waits, the schemas of every
-// result and notification with path-naming errors, and the quick pre-check that keeps 10,000 tools fast).
-const BUDGET = 20 * 1024
-const ZOD_EXTERNAL_BUDGET = 14.5 * 1024
+// session, listen set-up, the transport's GET stream and resumption), listen()'s machine, tasks, input requests,
+// x-mcp-header validation and mirroring, the notification schemas (their code arrives with the era's or listen()'s
+// chunk) and the words of a malformed message's error moved to chunks loaded on demand: 19,607 B bundled, 14,042 B
+// zod external. The zod-external goal is met and is the budget; the bundled budget sits a little above today's
+// figure, so real growth of the core fails `npm test`, and its goal stays printed.
+// What limits the bundled row: zod/mini is ~5.6 KB of it (a loose object of one string with safeParse alone is
+// 4.4 KB) and cannot shrink without dropping zod, which the design forbids; the rest is what every request of
+// either era needs before its first answer (era negotiation, the probe and its fallback table, POST with JSON or
+// SSE answers through eventsource-parser, redirect/auth-safe fetch, bounded waits, every result's schema, and the
+// quick pre-check that keeps 10,000 tools fast).
+const BUDGET = 19.5 * 1024
+const ZOD_EXTERNAL_BUDGET = 14 * 1024
 /** Issue 13's goals, printed beside the budgets until they are met. */
 const GOALS = { [BUDGET]: 18 * 1024, [ZOD_EXTERNAL_BUDGET]: 14 * 1024 }
 const lib = JSON.stringify(resolve('src/index.ts'))

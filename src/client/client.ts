@@ -16,6 +16,7 @@ import { loadLegacy } from './load-legacy'
 import { clientMeta, Modern, type ModernHost } from './modern'
 import { Wire } from './trace'
 import { notification as checked } from './validate'
+import { LoggingMessageNotificationSchema } from '../schemas/logging'
 
 export { forgetEras } from './era'
 
@@ -51,8 +52,7 @@ export class Client extends Helpers {
       exclusive: <T>(work: () => Promise<T>) => this.#exclusive(work),
       fail: (error: Error) => this.#fail(error),
       notify: (notification: ServerNotification) => this.#notify(notification),
-      fallback: (verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred) =>
-        this.#fallback(verdict, method, params, options, signal, deferred),
+      fallback: (...args: Parameters<ModernHost['fallback']>) => this.#fallback(...args),
     })
     this.#modern = new Modern(host)
   }
@@ -112,7 +112,7 @@ export class Client extends Helpers {
   request(method: ExtensionMethod, params?: Result, options?: RequestOptions): Promise<Result>
   request(method: string, params: Result = {}, options: RequestOptions = {}): Promise<Result> {
     const deferred: Deferred = {}
-    const promise = this.checked(method, options, (n) => this.#notify(n), (sent) => this.#guarded(method, params, sent, deferred))
+    const promise = this.checked(method, options, (log) => this.#log(log), (sent) => this.#guarded(method, params, sent, deferred))
     // Notifications an older server sent on this request's stream reach the app only once the request has
     // settled and its caller has resumed (a macrotask later), so a handler that awaits a request of its own
     // never runs inside this one.
@@ -245,15 +245,20 @@ export class Client extends Helpers {
     return (this.#legacy ??= new LegacySession(this.#host))
   }
 
-  #notify(message: ServerNotification, handler = this.#options.onNotification): void {
-    const notification = checked(message, (text, detail) => this.#wire.debug(text, detail))
-    if (!notification) return
+  /** A notification on its way to the app, checked already by the code that received it. */
+  #notify(notification: ServerNotification, handler = this.#options.onNotification): void {
     this.noticed(notification)
     try {
       handler?.(notification)
     } catch (error) {
       this.#wire.debug('onNotification threw', error)
     }
+  }
+
+  /** A 2026-07-28 request's log message, for an app that set the level client-wide and has no `onLog`. */
+  #log(message: Record<string, unknown>): void {
+    const notification = checked(message as ServerNotification, (text, detail) => this.#wire.debug(text, detail), LoggingMessageNotificationSchema)
+    if (notification) this.#notify(notification)
   }
 
   #listenHost(): ListenHost {

@@ -1,11 +1,12 @@
 import type { JsonRpcErrorObject } from '../transport/types'
 import type { Era, EraRecord, EraStore, ServerDescription } from './types'
+import type { DiscoverResult } from '../schemas/types'
 import type { Wire } from './trace'
 import { LEGACY_VERSIONS, VERSION } from '../version'
 import { UnsupportedVersionError } from '../errors/unsupported-version-error'
 import { abortable } from '../transport/http'
 import { noop } from '../transport/pending'
-import { check, fits } from './validate'
+import { speaks } from './validate'
 
 type Result = Record<string, unknown>
 
@@ -96,24 +97,29 @@ export function isModernError(code: number | undefined): boolean {
 
 /** Whether a server/discover result says the server speaks 2026-07-28. */
 export function speaksModern(result: Result | undefined): boolean {
-  return fits('server/discover', result) && (result!.supportedVersions as string[]).includes(VERSION)
+  return speaks(result, VERSION)
 }
 
 /** Where the client stands with its server: the era, the revision, and what the server said about itself. */
 export class EraState {
-  era: Era | undefined
-  version: string | undefined
-  server: ServerDescription | undefined
+  // `declare`: each starts undefined (false for the flags) until set; a field would be emitted (and shipped)
+  // only to say so.
+  declare era: Era | undefined
+  declare version: string | undefined
+  declare server: ServerDescription | undefined
   /** The era came from memory and no answer in this instance has confirmed it yet. */
-  unconfirmed = false
+  declare unconfirmed?: boolean
   /** A modern request got a result without `resultType` before the era was known. */
-  ambiguous = false
-  recalled = false
+  declare ambiguous?: boolean
+  declare recalled?: boolean
 
-  constructor(
-    readonly wire: Wire,
-    readonly store: EraStore | undefined,
-  ) {}
+  declare readonly wire: Wire
+  declare readonly store: EraStore | undefined
+
+  constructor(wire: Wire, store: EraStore | undefined) {
+    this.wire = wire
+    this.store = store
+  }
 
   /** The era, once no open question remains about it. */
   get settled(): Era | undefined {
@@ -157,8 +163,9 @@ export class EraState {
     this.remember({ era: 'legacy', protocolVersion, sse: this.wire.transport.kind === 'sse' || undefined })
   }
 
-  describeModern(result: Result): void {
-    const { capabilities, instructions, supportedVersions } = check('server/discover', result)
+  /** `result` has been checked by whoever got it (checkResult, or the probe's `speaksModern`). */
+  describeModern(result: DiscoverResult): void {
+    const { capabilities, instructions, supportedVersions } = result
     const meta = result._meta as Result | undefined
     this.server = {
       era: 'modern',

@@ -7,7 +7,7 @@ import type { Era, RequestOptions, ServerDescription, ServerNotification } from 
 import { ProtocolError } from '../errors/protocol-error'
 import { RpcError } from '../errors/rpc-error'
 import { load } from '../transport/load'
-import { checkItems } from './validate'
+import { checkItems, LISTS } from './validate'
 
 type Result = Record<string, unknown>
 
@@ -16,7 +16,6 @@ export interface ListOptions extends Pick<RequestOptions, 'signal' | 'timeout' |
   maxPages?: number
 }
 
-const LISTS = { 'tools/list': 'tools', 'prompts/list': 'prompts', 'resources/list': 'resources', 'resources/templates/list': 'resourceTemplates' } as const
 type ListMethod = keyof typeof LISTS
 
 /**
@@ -101,11 +100,11 @@ export abstract class Helpers {
    * What `request()` adds around the era machinery: the client-wide log level on 2026-07-28, list items
    * checked (or dropped and reported), and the tools remembered for callTool.
    */
-  protected checked(method: string, options: RequestOptions, notify: (n: ServerNotification) => void, send: (options: RequestOptions) => Promise<Result>): Promise<Result> {
+  protected checked(method: string, options: RequestOptions, log: (message: Result) => void, send: (options: RequestOptions) => Promise<Result>): Promise<Result> {
     const level = this.#logLevel
-    const sent = level ? { logLevel: level, onLog: (params: Result) => notify({ jsonrpc: '2.0', method: 'notifications/message', params } as ServerNotification), ...options } : options
-    return send(sent).then((result) => {
-      const checked = checkItems(method, result, options.onInvalidItem)
+    const sent = level ? { logLevel: level, onLog: (params: Result) => log({ jsonrpc: '2.0', method: 'notifications/message', params }), ...options } : options
+    return send(sent).then(async (result) => {
+      const checked = await checkItems(method, result, options.onInvalidItem)
       if (method === 'tools/list') {
         this.#tools ??= new Map()
         for (const tool of checked.tools as Tool[]) this.#tools.set(tool.name, tool)

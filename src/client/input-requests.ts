@@ -5,7 +5,7 @@
 import type { ClientOptions, InputRequest, InputRequestHandler } from './types'
 import { InputRequiredError } from '../errors/input-required-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { parseWith } from '../schemas/check'
+import { parseWith } from '../schemas/explain'
 import { InputRequestSchema, InputRequiredResultSchema } from '../schemas/requests'
 import { abortable } from '../transport/http'
 import { withDefaults } from './apply-defaults'

@@ -42,7 +42,11 @@ interface Entry<T> {
 export class Shared<T> {
   #current: Entry<T> | undefined
 
-  constructor(readonly start: (signal: AbortSignal) => Promise<T>) {}
+  declare readonly start: (signal: AbortSignal) => Promise<T>
+
+  constructor(start: (signal: AbortSignal) => Promise<T>) {
+    this.start = start
+  }
 
   join(signal: AbortSignal): Promise<T> {
     let current = this.#current

@@ -2,6 +2,7 @@ import type { JsonRpcResponse } from '../transport/types'
 import type { ClientOptions, Progress, RequestOptions } from './types'
 import type { EraState, Handshake } from './era'
 import type { Wire } from './trace'
+import type { DiscoverResult } from '../schemas/types'
 import { LEGACY_VERSIONS, PACKAGE_VERSION, VERSION } from '../version'
 import { HttpError } from '../errors/http-error'
 import { ProtocolError } from '../errors/protocol-error'
@@ -46,7 +47,11 @@ export interface ModernHost {
 
 /** 2026-07-28: requests that describe themselves in `_meta`, read for what they say about the era, and MRTR rounds. */
 export class Modern {
-  constructor(readonly host: ModernHost) {}
+  declare readonly host: ModernHost
+
+  constructor(host: ModernHost) {
+    this.host = host
+  }
 
   get #options(): ClientOptions {
     return this.host.wire.options
@@ -144,7 +149,7 @@ export class Modern {
     try {
       const { result } = await this.send('server/discover', {}, {}, signal)
       if (speaksModern(result)) {
-        era.describeModern(result!)
+        era.describeModern(result as DiscoverResult)
         modern = true
       }
     } catch (error) {

@@ -1,13 +1,16 @@
 // The rare paths the client loads on demand (tasks, input requests, the tasks/get schema): a chunk that cannot be
 // fetched fails only the request that needed it, with a NetworkError, and a chunk that never arrives is bounded by
-// that request's timeout or signal. The chunks are replaced by mocks that fail the way browsers fail.
+// that request's timeout or signal. The words of a malformed message's error load on demand too; without them the
+// error is the same ProtocolError, in fewer words. The chunks are replaced by mocks that fail the way browsers fail.
 import { describe, expect, it, vi } from 'vitest'
 import { AbortError } from '../errors/abort-error'
 import { NetworkError } from '../errors/network-error'
+import { ProtocolError } from '../errors/protocol-error'
 import { TimeoutError } from '../errors/timeout-error'
 import { ok } from '../testing/scripted-server'
-import { complete, scriptedClients } from '../testing/scripted-client'
+import { complete, scriptedClients, sse } from '../testing/scripted-client'
 import { load } from '../transport/load'
+import { VERSION } from '../version'
 
 const offline = (chunk: string) => new TypeError(`Failed to fetch dynamically imported module: https://app.example/assets/${chunk}-1a2b.js`)
 
@@ -19,6 +22,9 @@ vi.mock('../schemas/task-results', () => {
 })
 vi.mock('./output-schema', () => {
   throw offline('output-schema')
+})
+vi.mock('../schemas/explain', () => {
+  throw offline('explain')
 })
 // A download that stalls for good.
 vi.mock('./input-requests', () => new Promise(() => undefined))
@@ -71,6 +77,57 @@ describe('code loaded on demand', () => {
     await kit.arrived.find((s) => s.body?.method === 'tools/call' && ++calls === 2)
     controller.abort()
     await expect(asked).rejects.toBeInstanceOf(AbortError)
+  })
+})
+
+describe("a malformed message when its error's words cannot be fetched", () => {
+  const tool = { name: 'ok', inputSchema: { type: 'object' } }
+
+  it('still rejects only its request, with a ProtocolError naming the path and what was expected', async () => {
+    const client = await kit.start((seen) =>
+      seen.body.method === 'tools/call' ? complete(seen, { content: [{ type: 'text' }] }) : complete(seen, { tools: [tool] }),
+    )
+    const failure = (await client.request('tools/call', { name: 'ok' }).catch((e: unknown) => e)) as ProtocolError
+    expect(failure).toBeInstanceOf(ProtocolError)
+    expect(failure.reason).toBe('invalid-result')
+    // With the words loaded this reads "result.content[0].text: required string" (invalid.test.ts).
+    expect(failure.message).toMatch(/^Malformed tools\/call result: result\.content\[0\]/)
+    await expect(client.request('tools/list')).resolves.toMatchObject({ tools: [tool] })
+  })
+
+  it('names the path of a bad list item and of a bad error object', async () => {
+    const client = await kit.start((seen) =>
+      seen.body.method === 'tools/list'
+        ? complete(seen, { tools: [tool, { name: 'no-schema' }] })
+        : { body: { jsonrpc: '2.0', id: seen.body.id, error: { code: 1.5, message: 'odd' } } },
+    )
+    const dropped: string[] = []
+    await expect(client.listTools({ onInvalidItem: (_, reason) => dropped.push(reason) })).resolves.toEqual([tool])
+    expect(dropped).toEqual(['tools[1].inputSchema: expected object'])
+    await expect(client.request('tools/list')).rejects.toThrow('Malformed tools/list result: result.tools[1].inputSchema: expected object')
+    await expect(client.request('prompts/list')).rejects.toThrow('Malformed error object for prompts/list: error.code: expected integer')
+  })
+
+  it('drops a malformed log message with a debug line that names its path', async () => {
+    const debug: string[] = []
+    const logs: unknown[] = []
+    const client = await kit.start(
+      (seen) =>
+        seen.body.method === 'tools/call'
+          ? {
+              sse: sse(
+                { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'loud', data: 'x' } },
+                { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'y' } },
+                { jsonrpc: '2.0', id: seen.body.id, result: { resultType: 'complete', content: [] } },
+              ),
+            }
+          : complete(seen, { supportedVersions: [VERSION], capabilities: { logging: {} } }),
+      { debug: (message) => debug.push(message), onNotification: (n) => logs.push(n.params) },
+    )
+    await client.setLoggingLevel('info')
+    await client.request('tools/call', { name: 'ok' })
+    expect(logs).toEqual([{ level: 'info', data: 'y' }])
+    await vi.waitFor(() => expect(debug).toContain('dropped a malformed notifications/message: notification.params.level: Invalid input'))
   })
 })
 

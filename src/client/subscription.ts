@@ -15,6 +15,7 @@ import { reasonOf } from './limits'
 import { toRpcError } from './to-rpc-error'
 import { covers } from './covers'
 import { notification } from './validate'
+import { ServerNotificationSchema } from '../schemas/notifications'
 
 type Result = Record<string, unknown>
 
@@ -73,7 +74,7 @@ export async function subscribe({ host, filter, handler, options, $state, stop }
   const ackTimeout = options.listenAckTimeout ?? 10_000
   const deliver = (message: JsonRpcNotification, honoured: ListenFilter) => {
     if (!wanted(message, honoured)) return false
-    const checked = notification(message, debug)
+    const checked = notification(message, debug, ServerNotificationSchema)
     try {
       if (checked) handler(checked)
     } catch (error) {

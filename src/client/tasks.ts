@@ -4,7 +4,7 @@
 import type { ClientOptions, InputRequest } from './types'
 import { AbortError } from '../errors/abort-error'
 import { InputRequiredError } from '../errors/input-required-error'
-import { parseWith } from '../schemas/check'
+import { parseWith } from '../schemas/explain'
 import { CreateTaskResultSchema, GetTaskResultSchema } from '../schemas/task-results'
 import { sleep } from '../transport/http'
 import { answer } from './input-requests'

@@ -13,11 +13,15 @@ type Message = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse
 export class Wire {
   #nextId = 0
 
-  constructor(
-    public transport: Transport,
-    readonly options: ClientOptions,
-    readonly era: () => Era | undefined,
-  ) {}
+  declare transport: Transport
+  declare readonly options: ClientOptions
+  declare readonly era: () => Era | undefined
+
+  constructor(transport: Transport, options: ClientOptions, era: () => Era | undefined) {
+    this.transport = transport
+    this.options = options
+    this.era = era
+  }
 
   nextId(): number {
     return ++this.#nextId
@@ -49,7 +53,7 @@ export class Wire {
     const started = Date.now()
     const response = await this.request(message, signal, onMessage)
     this.trace('in', response, Date.now() - started)
-    return checkAnswer(message.method, response)
+    return checkAnswer(message.method, response, signal)
   }
 
   /** Sends a notification, or an answer to a server request. */

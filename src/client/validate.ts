@@ -1,29 +1,26 @@
-// Every check the client makes on what a server sends, behind one small API (check, checkResult, checkItems,
-// fits, checkAnswer), with the zod/mini schemas of src/schemas as the single source of truth. Loose objects:
-// servers may add fields, and new kinds of content, capabilities and input requests pass through. The schemas
-// of rare messages (a task's, input requests) are loaded on demand, so their checks answer with a promise.
+// Every check the client makes on what a server sends, behind one small API (checkResult, checkItems,
+// checkAnswer, speaks, notification), with the zod/mini schemas of src/schemas as the single source of truth.
+// Loose objects: servers may add fields, and new kinds of content, capabilities and input requests pass through.
+// What only a malformed or rare message needs loads on demand, so those checks answer with a promise: the words
+// of the error (schemas/explain.ts), and the schemas of a task's result and of input requests.
 import * as z from 'zod/mini'
 import type { JsonRpcResponse } from '../transport/types'
 import { ProtocolError } from '../errors/protocol-error'
-import { describe, issuesOf, parseWith } from '../schemas/check'
+import { formatPath, issuesOf, malformed } from '../schemas/check'
+import type { describe } from '../schemas/explain'
 import { coreResultSchemas } from '../schemas/core-methods'
-import { DiscoverResultSchema, InitializeResultSchema } from '../schemas/results'
-import { ErrorObjectSchema } from '../schemas/tasks'
-import { jsonObject, page } from '../schemas/base'
-import { ServerNotificationSchema } from '../schemas/notifications'
+import { DiscoverResultSchema } from '../schemas/results'
+import { ErrorObjectSchema, jsonObject, page } from '../schemas/base'
 import type { InputRequest, ServerNotification } from '../schemas/types'
+import { abortable } from '../transport/http'
 import { load } from '../transport/load'
+import { noop } from '../transport/pending'
 
 type Result = Record<string, unknown>
 
-const shapes = {
-  initialize: InitializeResultSchema,
-  'server/discover': DiscoverResultSchema,
-}
-type Shapes = typeof shapes
-
 /** List methods and the field that holds a page's items. */
-const lists: Record<string, string> = { 'tools/list': 'tools', 'prompts/list': 'prompts', 'resources/list': 'resources', 'resources/templates/list': 'resourceTemplates' }
+export const LISTS = { 'tools/list': 'tools', 'prompts/list': 'prompts', 'resources/list': 'resources', 'resources/templates/list': 'resourceTemplates' } as const
+const lists: Record<string, string> = LISTS
 const schemas = coreResultSchemas as Record<string, z.ZodMiniType>
 /** Result schemas of methods.ts that the core bundle leaves out, each loaded the first time its method answers. */
 const later: Record<string, () => Promise<z.ZodMiniType>> = {
@@ -37,14 +34,31 @@ const later: Record<string, () => Promise<z.ZodMiniType>> = {
  */
 const pages = Object.fromEntries(Object.entries(lists).map(([method, field]) => [method, z.looseObject({ ...page, [field]: z.array(jsonObject) })]))
 
-/** The value, typed, when it has the named shape; else a ProtocolError "Malformed <what>: <path>: <expected>". */
-export function check<K extends keyof Shapes>(name: K, value: unknown, what = `${name} result`): z.infer<Shapes[K]> {
-  return parseWith(shapes[name], value, what) as z.infer<Shapes[K]>
+/**
+ * The words for zod's issues (schemas/explain.ts), loaded within `signal` and at most 2 s (a request without a
+ * timeout must not wait on them for good); without them (offline, a chunk gone after a deploy), each issue's path
+ * and what zod says was expected. Never rejects, so not through load(): its NetworkError would go unseen.
+ */
+function words(signal?: AbortSignal): Promise<typeof describe> {
+  return abortable(abortable(import('../schemas/explain'), signal), AbortSignal.timeout(2000)).then(
+    (explain) => explain.describe,
+    () => (issues, root) => issues.map((issue) => `${formatPath(root!, issue.path)}: ${'expected' in issue ? `expected ${issue.expected}` : issue.message}`),
+  )
 }
 
-/** Whether a value has the named shape (for answers that may rightly be something else). */
-export function fits(name: keyof Shapes, value: unknown): boolean {
-  return !issuesOf(shapes[name], value)
+/** The value once the schema accepts it; else a promise rejected with the ProtocolError naming path and expectation. */
+function parse<T>(schema: z.ZodMiniType, value: T, what: string, signal?: AbortSignal, root = 'result'): T | Promise<never> {
+  const issues = issuesOf(schema, value)
+  return issues
+    ? words(signal).then((describe) => {
+        throw malformed(what, describe(issues, root))
+      })
+    : value
+}
+
+/** Whether a server/discover result says the server speaks `version`. */
+export function speaks(result: Result | undefined, version: string): boolean {
+  return !issuesOf(DiscoverResultSchema, result) && (result!.supportedVersions as string[]).includes(version)
 }
 
 /**
@@ -53,48 +67,52 @@ export function fits(name: keyof Shapes, value: unknown): boolean {
  * be an object, which `checkAnswer` has seen to. A promise only for a method whose schema loads on demand
  * (`tasks/get`): that load waits within `signal`.
  */
-export function checkResult(method: string, result: unknown, signal: AbortSignal, what = `${method} result`): Result | Promise<Result> {
+export function checkResult(method: string, value: unknown, signal: AbortSignal, what = `${method} result`): Result | Promise<Result> {
+  const result = value as Result
   const schema = pages[method] ?? schemas[method]
-  if (schema) return parseWith(schema, result, what) as Result
+  if (schema) return parse(schema, result, what, signal)
   const loading = later[method]
-  return loading ? load(`${method} schema`, loading, signal).then((schema) => parseWith(schema, result, what) as Result) : (result as Result)
+  return loading ? load(`${method} schema`, loading, signal).then((schema) => parse(schema, result, what, signal)) : result
 }
 
 /**
  * Checks each item of a list page. Without `onInvalid`, a bad item fails the request naming its path; with it,
  * the item leaves the page and is handed over with the reason (the stores show it beside the valid ones).
  */
-export function checkItems(method: string, result: Result, onInvalid?: (item: unknown, reason: string) => void): Result {
+export async function checkItems(method: string, result: Result, onInvalid?: (item: unknown, reason: string) => void): Promise<Result> {
   const field = lists[method]
   if (!field) return result
   const items = result[field] as unknown[]
   // The page schema's own array (z.array(ToolSchema) for tools/list), and the item schema in it.
   const array = (schemas[method] as z.ZodMiniObject).def.shape[field] as z.ZodMiniArray<z.ZodMiniType>
-  if (!onInvalid) return parseWith(array, items, `${method} result`, `result.${field}`), result
-  const kept = items.filter((item, i) => {
-    const issues = issuesOf(array.def.element, item)
-    if (issues) onInvalid(item, describe(issues, `${field}[${i}]`).join('; '))
-    return !issues
-  })
-  return kept.length === items.length ? result : { ...result, [field]: kept }
+  if (!onInvalid) return await parse(array, items, `${method} result`, undefined, `result.${field}`), result
+  const bad = items.map((item) => issuesOf(array.def.element, item))
+  if (!bad.some(Boolean)) return result
+  const describe = await words()
+  bad.forEach((issues, i) => issues && onInvalid(items[i], describe(issues, `${field}[${i}]`).join('; ')))
+  return { ...result, [field]: items.filter((_, i) => !bad[i]) }
 }
 
 /** The answer to `method`, when it carries a result object or a well-formed error object (integer `code`). */
-export function checkAnswer(method: string, response: JsonRpcResponse): JsonRpcResponse {
-  if (response.error !== undefined) parseWith(ErrorObjectSchema, response.error, `error object for ${method}`, 'error')
+export async function checkAnswer(method: string, response: JsonRpcResponse, signal?: AbortSignal): Promise<JsonRpcResponse> {
+  if (response.error !== undefined) await parse(ErrorObjectSchema, response.error, `error object for ${method}`, signal, 'error')
   else if (issuesOf(jsonObject, response.result)) throw new ProtocolError('invalid-result', `The answer to ${method} has no result object or error`, response)
   return response
 }
 
 /**
- * A server notification, typed, before it reaches an app's handler; undefined (and a debug line) when a
- * notification of a known method is malformed. One of an unknown method passes as sent.
+ * A server notification, typed, before it reaches an app's handler; undefined (and a debug line) when it is
+ * malformed. `schema` is ServerNotificationSchema, where one of an unknown method passes as sent, in the code that
+ * receives notifications (the handshake era's, listen()'s: both loaded on demand, so the core bundle holds no
+ * notification schema but the log message's, which it passes here for a 2026-07-28 request's log messages).
  */
-export function notification(message: { method: string; params?: unknown }, debug: (message: string, detail?: unknown) => void): ServerNotification | undefined {
-  const issues = issuesOf(ServerNotificationSchema, message)
+export function notification(message: { method: string; params?: unknown }, debug: (message: string, detail?: unknown) => void, schema: z.ZodMiniType): ServerNotification | undefined {
+  const issues = issuesOf(schema, message)
   // The message itself, not zod's copy (see parseWith).
   if (!issues) return message as ServerNotification
-  debug(`dropped a malformed ${message.method}: ${describe(issues, 'notification').join('; ')}`, message)
+  words()
+    .then((describe) => debug(`dropped a malformed ${message.method}: ${describe(issues, 'notification').join('; ')}`, message))
+    .catch(noop)
 }
 
 /**

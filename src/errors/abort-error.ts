@@ -6,7 +6,7 @@ import { McpError } from './mcp-error'
  */
 export class AbortError extends McpError {
   override readonly name = 'AbortError'
-  readonly reason: unknown
+  declare readonly reason: unknown
 
   constructor(reason?: unknown) {
     super(`Request aborted${reason instanceof Error ? `: ${reason.message}` : typeof reason === 'string' ? `: ${reason}` : ''}`)

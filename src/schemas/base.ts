@@ -21,6 +21,8 @@ export const jsonObject = z.looseObject({})
 export const optObject = z.optional(jsonObject)
 /** A request id or progress token: a string or an integer (JSON-RPC, never null here). */
 export const id = z.union([str, int])
+/** A JSON-RPC error object; `code` is an integer in every revision. */
+export const ErrorObjectSchema = z.looseObject({ code: int, message: str, data: z.optional(z.unknown()) })
 
 export const RoleSchema = z.literal(['user', 'assistant'])
 
@@ -66,3 +68,8 @@ export function tagged<const T extends readonly z.ZodMiniObject[]>(tag: string, 
   const other = z.looseObject({ [tag]: str.check(z.refine((v: string) => !values.includes(v), { abort: true })) })
   return z.union([...known, other]) as never
 }
+
+/** A notification of `method` whose params hold these fields (and `_meta`), or none at all (`bare`). */
+export const note = <M extends string, P extends z.core.$ZodLooseShape>(method: M, params: P) =>
+  z.looseObject({ jsonrpc: z.optional(z.literal('2.0')), method: z.literal(method), params: z.looseObject({ _meta: optObject, ...params }) })
+export const bare = <M extends string>(method: M) => z.looseObject({ jsonrpc: z.optional(z.literal('2.0')), method: z.literal(method), params: optObject })

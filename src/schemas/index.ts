@@ -1,6 +1,6 @@
 // `nanomcp/schemas`: the zod (zod/mini) schemas of every MCP message nanomcp reads, for apps that check
 // messages of their own or build forms from them. The client uses the same schemas on every result.
-export { AnnotationsSchema, IconSchema, ImplementationSchema, RoleSchema } from './base'
+export { AnnotationsSchema, ErrorObjectSchema, IconSchema, ImplementationSchema, RoleSchema } from './base'
 export * from './content'
 export * from './entities'
 export * from './results'
@@ -9,7 +9,8 @@ export * from './notifications'
 export * from './tasks'
 export * from './task-results'
 export { parseResult, resultSchemas, type ResultMethod } from './methods'
-export { parseWith, describe, formatPath } from './check'
+export { formatPath } from './check'
+export { parseWith, describe } from './explain'
 export { extensionMethod } from './method-map'
 export type * from './types'
 export type * from './method-map'

@@ -1,7 +1,7 @@
 // Result schema of every client → server method (nanomcp/schemas, and the types of client.request()). The client
 // checks results with the same schemas: core-methods.ts's at once, `tasks/get`'s once loaded on demand.
 import type * as z from 'zod/mini'
-import { parseWith } from './check'
+import { parseWith } from './explain'
 import { coreResultSchemas } from './core-methods'
 import { GetTaskResultSchema } from './task-results'
 

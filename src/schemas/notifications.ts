@@ -1,13 +1,12 @@
-// Notifications a server sends, in every revision nanomcp speaks.
+// Notifications a server sends, in every revision nanomcp speaks. The core bundle holds none of them but the log
+// message's (logging.ts): notifications reach an app through the handshake era's code or listen()'s, both loaded
+// on demand, and those carry these schemas.
 import * as z from 'zod/mini'
-import { id, optObject, optStr, str, tagged } from './base'
+import { bare, id, note, optObject, optStr, str, tagged } from './base'
+import { LoggingMessageNotificationSchema } from './logging'
 import { TaskSchema } from './tasks'
 
-const note = <M extends string, P extends z.core.$ZodLooseShape>(method: M, params: P) =>
-  z.looseObject({ jsonrpc: z.optional(z.literal('2.0')), method: z.literal(method), params: z.looseObject({ _meta: optObject, ...params }) })
-const bare = <M extends string>(method: M) => z.looseObject({ jsonrpc: z.optional(z.literal('2.0')), method: z.literal(method), params: optObject })
-
-export const LoggingLevelSchema = z.literal(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'])
+export { LoggingLevelSchema, LoggingMessageNotificationSchema } from './logging'
 
 const optList = z.optional(z.array(str))
 const flag = z.optional(z.boolean())
@@ -21,7 +20,6 @@ export const SubscriptionFilterSchema = z.looseObject({
 })
 
 export const ProgressNotificationSchema = note('notifications/progress', { progressToken: id, progress: z.number(), total: z.optional(z.number()), message: optStr })
-export const LoggingMessageNotificationSchema = note('notifications/message', { level: LoggingLevelSchema, logger: optStr, data: z.unknown() })
 /** Legacy: either side cancels; 2026-07-28 (stdio): the server tears down a listen. */
 export const CancelledNotificationSchema = note('notifications/cancelled', { requestId: z.optional(id), reason: optStr })
 export const ToolListChangedNotificationSchema = bare('notifications/tools/list_changed')

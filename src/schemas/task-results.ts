@@ -4,7 +4,8 @@
 import * as z from 'zod/mini'
 import { jsonObject, optObject } from './base'
 import { InputRequestsSchema } from './requests'
-import { ErrorObjectSchema, TaskSchema } from './tasks'
+import { ErrorObjectSchema } from './base'
+import { TaskSchema } from './tasks'
 
 const task = TaskSchema.def.shape
 

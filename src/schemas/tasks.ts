@@ -1,14 +1,11 @@
 // Tasks: the 2026-07-28 extension `io.modelcontextprotocol/tasks` (flat results, `ttlMs`/`pollIntervalMs`) and
-// 2025-11-25's experimental tasks (`ttl`/`pollInterval`). Both are read by the same schemas. Only what every app
-// needs lives here (a task as status notifications carry it, the JSON-RPC error object); the results of a task's
-// own methods are in task-results.ts, which the client loads on demand.
+// 2025-11-25's experimental tasks (`ttl`/`pollInterval`). Both are read by the same schemas. A task as status
+// notifications carry it lives here; the results of a task's own methods are in task-results.ts. The client loads
+// both on demand: a task, or a notification, arrives through code of its own.
 import * as z from 'zod/mini'
 import { int, optInt, optStr, str } from './base'
 
 export const TaskStatusSchema = z.literal(['working', 'input_required', 'completed', 'failed', 'cancelled'])
-
-/** A JSON-RPC error object; `code` is an integer in every revision. */
-export const ErrorObjectSchema = z.looseObject({ code: int, message: str, data: z.optional(z.unknown()) })
 
 const nullableInt = z.optional(z.union([int, z.literal(null)]))
 export const TaskSchema = z.looseObject({

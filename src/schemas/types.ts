@@ -85,4 +85,4 @@ export type TaskStatus = z.infer<typeof tasks.TaskStatusSchema>
 export type Task = z.infer<typeof tasks.TaskSchema>
 export type CreateTaskResult = z.infer<typeof taskResults.CreateTaskResultSchema>
 export type GetTaskResult = z.infer<typeof taskResults.GetTaskResultSchema>
-export type ErrorObject = z.infer<typeof tasks.ErrorObjectSchema>
+export type ErrorObject = z.infer<typeof base.ErrorObjectSchema>

@@ -37,9 +37,9 @@ const OPENING_WAIT_MS = 2000
  * GET stream, requests a 202 parks on it, resumption) is code loaded on demand, in legacy/.
  */
 export class StreamableHttpTransport implements Transport {
-  readonly url: string
+  declare readonly url: string
   readonly kind = 'streamable-http'
-  protocolVersion: string | undefined
+  declare protocolVersion: string | undefined
   readonly #options: StreamableHttpOptions
   readonly #max: number
   readonly #debug: Debug
@@ -52,7 +52,10 @@ export class StreamableHttpTransport implements Transport {
   #prefetched = false
   /** That code, once it has arrived. */
   #chunk: typeof import('./legacy') | undefined
-  /** Set while a GET stream waits for that code: the session's requests wait with it, so the GET goes first. */
+  /**
+   * Set while a GET stream waits for that code: the session's requests wait with it (at most OPENING_WAIT_MS), so
+   * the GET goes first.
+   */
   #opening: Promise<void> | undefined
 
   constructor(url: string | URL, options: StreamableHttpOptions = {}) {
@@ -128,13 +131,16 @@ export class StreamableHttpTransport implements Transport {
     if (!chunk) {
       const { signal, done } = link(lifetime, options.signal)
       const loading = this.#legacy(signal)
-      const gate = (this.#opening = loading.then(noop, noop))
+      let timer: ReturnType<typeof setTimeout> | undefined
+      // Never long: a chunk that stalls must not hold the session's requests (or their cancellations) hostage.
+      const gate = (this.#opening = Promise.race([loading.then(noop, noop), new Promise<void>((resolve) => (timer = setTimeout(resolve, OPENING_WAIT_MS)))]))
       try {
         chunk = await loading
       } catch (error) {
         throw typedFailure(this.url, error, signal)
       } finally {
         done()
+        clearTimeout(timer)
         if (this.#opening === gate) this.#opening = undefined
       }
     }
@@ -264,17 +270,7 @@ export class StreamableHttpTransport implements Transport {
   }
 
   async #post(message: JsonRpcMessage, signal: AbortSignal): Promise<Response> {
-    const opening = this.#opening
-    if (opening && !modernVersion(message)) {
-      // Never long: a chunk that stalls must not hold the session's requests (or their cancellations) hostage.
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const capped = Promise.race([opening, new Promise<void>((resolve) => (timer = setTimeout(resolve, OPENING_WAIT_MS)))])
-      try {
-        await abortable(capped, signal)
-      } finally {
-        clearTimeout(timer)
-      }
-    }
+    if (this.#opening && !modernVersion(message)) await abortable(this.#opening, signal)
     return this.#fetch('POST', { ...JSON_HEADERS, ...this.#headers(message) }, signal, JSON.stringify(message))
   }
 

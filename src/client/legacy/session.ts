@@ -17,7 +17,10 @@ import { reasonOf, Shared } from '../limits'
 import { capabilities, clientMeta, toProgress } from '../modern'
 import { toRpcError } from '../to-rpc-error'
 import { Held, type Deferred } from './held'
-import { check, checkResult, inputRequest } from '../validate'
+import { checkResult, inputRequest, notification } from '../validate'
+import { ServerNotificationSchema } from '../../schemas/notifications'
+import { parseWith } from '../../schemas/explain'
+import { InitializeResultSchema } from '../../schemas/results'
 
 type Result = Record<string, unknown>
 
@@ -55,6 +58,11 @@ export class LegacySession {
   declare urlMode: boolean | undefined
 
   constructor(readonly host: SessionHost) {}
+
+  /** A notification typed on its way to the app; a malformed one is dropped with a debug line. */
+  #checked(message: JsonRpcNotification): ServerNotification | undefined {
+    return notification(message, (text, detail) => this.host.wire.debug(text, detail), ServerNotificationSchema)
+  }
 
   /** No session yet, or one the server issued an id for and the transport has since forgotten (a 404). */
   gone(): boolean {
@@ -99,7 +107,7 @@ export class LegacySession {
       throw error
     }
     if (response.error) throw toRpcError(response.error)
-    const { protocolVersion, capabilities: serverCapabilities, serverInfo, instructions } = check('initialize', response.result)
+    const { protocolVersion, capabilities: serverCapabilities, serverInfo, instructions } = parseWith(InitializeResultSchema, response.result, 'initialize result')
     if (!LEGACY_VERSIONS.includes(protocolVersion)) {
       const error = new UnsupportedVersionError([protocolVersion], LEGACY_VERSIONS, `The handshake answered ${protocolVersion}`)
       await this.host.fail(error)
@@ -138,9 +146,10 @@ export class LegacySession {
           } else if ('id' in message) {
             void this.#answer(message as JsonRpcRequest)
           } else {
-            // Checked (and typed) in Client's notify, on the way to the app's handler.
+            const checked = this.#checked(message)
+            if (!checked) return
             deferred.held ??= new Held(this.host.wire)
-            deferred.held.push(message as ServerNotification)
+            deferred.held.push(checked)
           }
         })
         if (response.error) throw toRpcError(response.error)
@@ -194,7 +203,8 @@ export class LegacySession {
     if ('id' in message) return void this.#answer(message)
     let claimed = false
     for (const listener of this.#listeners) claimed = listener(message) || claimed
-    if (!claimed) this.host.notify(message as ServerNotification)
+    const checked = claimed ? undefined : this.#checked(message)
+    if (checked) this.host.notify(checked)
   }
 
   /** Adds a listener to the session stream; it returns true when it took the message. */
