@@ -50,6 +50,27 @@ describe('the contract', () => {
     expect(logs).toEqual([{ level: 'info', data: 'hi' }])
   })
 
+  it('onLog gets checked log messages only: a malformed one is dropped with a debug line', async () => {
+    const debug: string[] = []
+    const client = await start(
+      (seen) => ({
+        sse: sse(
+          { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'loud', data: 'x' } },
+          { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'no level' } },
+          { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'error', data: 'y', extra: 1 } },
+          { jsonrpc: '2.0', id: seen.body.id, result: { resultType: 'complete', content: [] } },
+        ),
+      }),
+      { debug: (message) => debug.push(message) },
+    )
+    const logs: unknown[] = []
+    await client.request('tools/call', { name: 'x' }, { logLevel: 'info', onLog: (l) => logs.push(l) })
+    expect(logs).toEqual([{ level: 'error', data: 'y', extra: 1 }])
+    // A level missing reads the same as one out of the list.
+    const line = 'dropped a malformed notifications/message: notification.params.level: expected "debug" or "info" or "notice" or "warning" or "error" or "critical" or "alert" or "emergency"'
+    await expect.poll(() => debug.filter((text) => text.startsWith('dropped a malformed'))).toEqual([line, line])
+  })
+
   it('a missing resultType on a modern connection means complete', async () => {
     const client = await start((seen, i) => (i === 0 ? complete(seen, { tools: [] }) : ok(seen, { content: [{ type: 'text', text: 'x' }] })))
     await client.request('tools/list')

@@ -15,8 +15,6 @@ import { listen, type ListenHost } from './listen'
 import { loadLegacy } from './load-legacy'
 import { clientMeta, Modern, type ModernHost } from './modern'
 import { Wire } from './trace'
-import { notification as checked } from './validate'
-import { LoggingMessageNotificationSchema } from '../schemas/logging'
 
 export { forgetEras } from './era'
 
@@ -112,7 +110,7 @@ export class Client extends Helpers {
   request(method: ExtensionMethod, params?: Result, options?: RequestOptions): Promise<Result>
   request(method: string, params: Result = {}, options: RequestOptions = {}): Promise<Result> {
     const deferred: Deferred = {}
-    const promise = this.checked(method, options, (log) => this.#log(log), (sent) => this.#guarded(method, params, sent, deferred))
+    const promise = this.checked(method, options, (log) => this.#notify(log), (sent) => this.#guarded(method, params, sent, deferred))
     // Notifications an older server sent on this request's stream reach the app only once the request has
     // settled and its caller has resumed (a macrotask later), so a handler that awaits a request of its own
     // never runs inside this one.
@@ -253,12 +251,6 @@ export class Client extends Helpers {
     } catch (error) {
       this.#wire.debug('onNotification threw', error)
     }
-  }
-
-  /** A 2026-07-28 request's log message, for an app that set the level client-wide and has no `onLog`. */
-  #log(message: Record<string, unknown>): void {
-    const notification = checked(message as ServerNotification, (text, detail) => this.#wire.debug(text, detail), LoggingMessageNotificationSchema)
-    if (notification) this.#notify(notification)
   }
 
   #listenHost(): ListenHost {

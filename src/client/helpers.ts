@@ -100,9 +100,10 @@ export abstract class Helpers {
    * What `request()` adds around the era machinery: the client-wide log level on 2026-07-28, list items
    * checked (or dropped and reported), and the tools remembered for callTool.
    */
-  protected checked(method: string, options: RequestOptions, log: (message: Result) => void, send: (options: RequestOptions) => Promise<Result>): Promise<Result> {
+  protected checked(method: string, options: RequestOptions, notify: (n: ServerNotification) => void, send: (options: RequestOptions) => Promise<Result>): Promise<Result> {
     const level = this.#logLevel
-    const sent = level ? { logLevel: level, onLog: (params: Result) => log({ jsonrpc: '2.0', method: 'notifications/message', params }), ...options } : options
+    // The log message was checked on its way to onLog (modern.ts).
+    const sent = level ? { logLevel: level, onLog: (params: Result) => notify({ jsonrpc: '2.0', method: 'notifications/message', params } as ServerNotification), ...options } : options
     return send(sent).then(async (result) => {
       const checked = await checkItems(method, result, options.onInvalidItem)
       if (method === 'tools/list') {

@@ -10,7 +10,8 @@ import { speaksModern, verdict, versionError } from './era'
 import type { Deferred } from './legacy/held'
 import { load } from '../transport/load'
 import { toRpcError } from './to-rpc-error'
-import { checkResult } from './validate'
+import { checkResult, notification } from './validate'
+import { LoggingMessageNotificationSchema } from '../schemas/logging'
 
 type Result = Record<string, unknown>
 
@@ -68,7 +69,8 @@ export class Modern {
       if (message.method === 'notifications/progress' && p.progressToken === token) {
         options.onProgress?.(toProgress(p))
       } else if (message.method === 'notifications/message') {
-        options.onLog?.(p as never)
+        const log = notification(message, (text, detail) => wire.debug(text, detail), LoggingMessageNotificationSchema)
+        if (log) options.onLog?.(log.params as never)
       } else {
         wire.debug('ignored on a request stream', message)
       }
