@@ -39,13 +39,17 @@ const onTag = (issue: Issue) => issue.path.length === 1 && (issue.path[0] === 't
 function innermost(issue: Issue, path: PropertyKey[]): { issue: Issue; path: PropertyKey[] } {
   const full = [...path, ...issue.path]
   if (issue.code !== 'invalid_union' || !issue.errors.length) return { issue, path: full }
+  // A union of primitives (string or integer, integer or null): every branch turned down the value's type, so name
+  // every type it allows rather than the first branch's alone.
+  const types = issue.errors.map(([first, ...rest]) =>
+    !first || rest.length || first.path.length ? '' : first.code === 'invalid_type' ? first.expected : first.code === 'invalid_value' ? first.values.map(show).join(' or ') : '',
+  )
+  if (types.every(Boolean)) return { issue: { ...issue, code: 'invalid_type', expected: types.join(' or ') } as unknown as Issue, path: full }
   const branch = issue.errors.find((b) => b.length && !b.some(onTag))
   if (branch) return innermost(branch[0]!, full)
   const tags = issue.errors.flat().filter((i) => onTag(i) && i.code === 'invalid_value')
   if (tags.length) return { issue: { ...tags[0]!, values: tags.flatMap((i) => (i as { values: unknown[] }).values) } as Issue, path: [...full, tags[0]!.path[0]!] }
-  // A union of primitives (string or integer, integer or null): name every type it allows.
-  const types = issue.errors.flat().map((i) => (i.code === 'invalid_type' ? i.expected : '')).filter(Boolean)
-  return { issue: { ...issue, code: 'invalid_type', expected: types.join(' or ') } as unknown as Issue, path: full }
+  return { issue, path: full }
 }
 
 /** One line per issue: `result.content[0].text: required string`. */

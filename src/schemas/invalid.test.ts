@@ -207,6 +207,13 @@ describe('the payloads of issue 13', () => {
     expect(() => parseWith(InputRequiredResultSchema, value, 'input_required result')).toThrow('result.inputRequests.ask.params.message: required string')
   })
 
+  it('names every type a union of primitives allows, not its first branch alone', () => {
+    const progress = (params: Record<string, unknown>) => () => parseWith(ServerNotificationSchema, { method: 'notifications/progress', params: { progress: 1, ...params } }, 'notification', 'notification')
+    expect(progress({})).toThrow('notification.params.progressToken: required string or number')
+    expect(progress({ progressToken: true })).toThrow('notification.params.progressToken: expected string or number, got boolean')
+    expect(rejects('tasks/get', { taskId: 't', status: 'working', ttlMs: 'soon' }).message).toBe('Malformed tasks/get result: result.ttlMs: expected number or null, got string')
+  })
+
   it('counts every further issue', () => {
     expect(rejects('tools/list', { tools: [{}, {}] }).message).toMatch(/\(and 3 more\)$/)
     expect(rejects('tools/list', { tools: [{}, {}] }).detail).toHaveLength(4)
