@@ -50,11 +50,13 @@ describe('the contract', () => {
     expect(logs).toEqual([{ level: 'info', data: 'hi' }])
   })
 
-  it('onLog gets checked log messages only: a malformed one is dropped with a debug line', async () => {
+  it('onLog and onProgress get checked notifications only: a malformed one is dropped with a debug line', async () => {
     const debug: string[] = []
     const client = await start(
       (seen) => ({
         sse: sse(
+          { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: seen.body.params._meta.progressToken, progress: '50%' } },
+          { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: seen.body.params._meta.progressToken, progress: 1 } },
           { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'loud', data: 'x' } },
           { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'no level' } },
           { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'error', data: 'y', extra: 1 } },
@@ -64,11 +66,16 @@ describe('the contract', () => {
       { debug: (message) => debug.push(message) },
     )
     const logs: unknown[] = []
-    await client.request('tools/call', { name: 'x' }, { logLevel: 'info', onLog: (l) => logs.push(l) })
+    const progress: unknown[] = []
+    await client.request('tools/call', { name: 'x' }, { logLevel: 'info', onLog: (l) => logs.push(l), onProgress: (p) => progress.push(p) })
     expect(logs).toEqual([{ level: 'error', data: 'y', extra: 1 }])
+    expect(progress).toEqual([{ progress: 1, total: undefined, message: undefined }])
+    await expect.poll(() => debug.filter((text) => text.startsWith('dropped a malformed notifications/progress'))).toEqual([
+      'dropped a malformed notifications/progress: notification.params.progress: expected number, got string',
+    ])
     // A level missing reads the same as one out of the list.
     const line = 'dropped a malformed notifications/message: notification.params.level: expected "debug" or "info" or "notice" or "warning" or "error" or "critical" or "alert" or "emergency"'
-    await expect.poll(() => debug.filter((text) => text.startsWith('dropped a malformed'))).toEqual([line, line])
+    await expect.poll(() => debug.filter((text) => text.startsWith('dropped a malformed notifications/message'))).toEqual([line, line])
   })
 
   it('a missing resultType on a modern connection means complete', async () => {

@@ -116,3 +116,62 @@ describe('diagnostics', () => {
     await client.close()
   })
 })
+
+describe('malformed notifications from older servers', () => {
+  const dropped = (debug: Arrivals<string>, path: string) => debug.find((m) => m.startsWith('dropped a malformed') && m.includes(path))
+
+  it('on the session stream: a malformed one is dropped with a debug line, the next reaches onNotification', async () => {
+    const fake = new FakeTransport('legacy', caps, tools)
+    const debug = new Arrivals<string>()
+    const delivered = new Arrivals<ServerNotification>()
+    const client = new Client(fake, { debug: (m) => debug.push(m), onNotification: (n) => delivered.push(n) })
+    // A subscription opens the session stream; what it does not claim goes to onNotification, checked.
+    const sub = client.listen({ toolsListChanged: true }, () => undefined)
+    await when(sub.$state, (s) => s.status === 'acknowledged')
+    fake.notify('notifications/resources/updated', { uri: 42 })
+    fake.notify('notifications/resources/updated', { uri: 'file:///a' })
+    expect((await delivered.find(() => true)).params).toEqual({ uri: 'file:///a' })
+    expect(await dropped(debug, 'notification.params.uri')).toBe('dropped a malformed notifications/resources/updated: notification.params.uri: expected string, got number')
+    expect(delivered.all).toHaveLength(1)
+    await sub.close()
+    await client.close()
+  })
+
+  it("on a request's own stream: checked when handed over, a malformed one dropped, the rest in order", async () => {
+    const fake = new FakeTransport('legacy', caps, tools)
+    const debug = new Arrivals<string>()
+    const delivered = new Arrivals<ServerNotification>()
+    const client = new Client(fake, { debug: (m) => debug.push(m), onNotification: (n) => delivered.push(n) })
+    fake.onNextRequest.push(
+      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///1' } },
+      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: {} },
+      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///3' } },
+    )
+    await client.request('tools/list')
+    await delivered.find((n) => n.params?.uri === 'file:///3')
+    expect(delivered.all.map((n) => n.params?.uri)).toEqual(['file:///1', 'file:///3'])
+    expect(await dropped(debug, 'notification.params.uri')).toBe('dropped a malformed notifications/resources/updated: notification.params.uri: required string')
+    await client.close()
+  })
+
+  it('progress: a malformed one never reaches onProgress (a debug line says why), the valid ones do', async () => {
+    const fake = new FakeTransport('legacy', caps, { ...tools, 'tools/call': () => ({ content: [] }) })
+    const debug = new Arrivals<string>()
+    const client = new Client(fake, { debug: (m) => debug.push(m) })
+    await client.request('tools/list')
+    const progress: unknown[] = []
+    fake.alongside = (message) => {
+      const progressToken = (message.params?._meta as { progressToken?: string } | undefined)?.progressToken
+      return progressToken
+        ? [
+            { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: 'half' } },
+            { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: 1, total: 2 } },
+          ]
+        : []
+    }
+    await client.request('tools/call', { name: 'x' }, { onProgress: (p) => progress.push(p) })
+    expect(progress).toEqual([{ progress: 1, total: 2, message: undefined }])
+    expect(await dropped(debug, 'notification.params.progress')).toBe('dropped a malformed notifications/progress: notification.params.progress: expected number, got string')
+    await client.close()
+  })
+})

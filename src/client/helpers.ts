@@ -105,7 +105,7 @@ export abstract class Helpers {
     // The log message was checked on its way to onLog (modern.ts).
     const sent = level ? { logLevel: level, onLog: (params: Result) => notify({ jsonrpc: '2.0', method: 'notifications/message', params } as ServerNotification), ...options } : options
     return send(sent).then(async (result) => {
-      const checked = await checkItems(method, result, options.onInvalidItem)
+      const checked = await checkItems(method, result, options.onInvalidItem, options.signal)
       if (method === 'tools/list') {
         this.#tools ??= new Map()
         for (const tool of checked.tools as Tool[]) this.#tools.set(tool.name, tool)

@@ -1,4 +1,4 @@
-import type { JsonRpcResponse } from '../transport/types'
+import type { JsonRpcNotification, JsonRpcResponse } from '../transport/types'
 import type { ClientOptions, Progress, RequestOptions } from './types'
 import type { EraState, Handshake } from './era'
 import type { Wire } from './trace'
@@ -11,7 +11,7 @@ import type { Deferred } from './legacy/held'
 import { load } from '../transport/load'
 import { toRpcError } from './to-rpc-error'
 import { checkResult, notification } from './validate'
-import { LoggingMessageNotificationSchema } from '../schemas/logging'
+import { LoggingMessageNotificationSchema, ProgressNotificationSchema } from '../schemas/request-stream'
 
 type Result = Record<string, unknown>
 
@@ -36,7 +36,11 @@ export function clientMeta(options: ClientOptions): Result {
   }
 }
 
-export const toProgress = (p: Result): Progress => ({ progress: p.progress as number, total: p.total as number | undefined, message: p.message as string | undefined })
+/** What `onProgress` gets of a progress notification, once checked; undefined (and a debug line) when it is malformed. */
+export function toProgress(message: JsonRpcNotification, wire: Wire): Progress | undefined {
+  const p = notification(message, (text, detail) => wire.debug(text, detail), ProgressNotificationSchema)?.params
+  return p && { progress: p.progress as number, total: p.total as number | undefined, message: p.message as string | undefined }
+}
 
 /** What the modern path needs from its client. */
 export interface ModernHost {
@@ -67,7 +71,8 @@ export class Modern {
     return wire.call({ jsonrpc: '2.0', id: wire.nextId(), method, params: { ...params, _meta: meta } }, signal, (message) => {
       const p = message.params ?? {}
       if (message.method === 'notifications/progress' && p.progressToken === token) {
-        options.onProgress?.(toProgress(p))
+        const progress = toProgress(message, wire)
+        if (progress) options.onProgress?.(progress)
       } else if (message.method === 'notifications/message') {
         const log = notification(message, (text, detail) => wire.debug(text, detail), LoggingMessageNotificationSchema)
         if (log) options.onLog?.(log.params as never)

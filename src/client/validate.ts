@@ -34,15 +34,24 @@ const later: Record<string, () => Promise<z.ZodMiniType>> = {
  */
 const pages = Object.fromEntries(Object.entries(lists).map(([method, field]) => [method, z.looseObject({ ...page, [field]: z.array(jsonObject) })]))
 
+/** The words' chunk once asked for, shared by every message that needs it; forgotten if it failed, to be asked again. */
+let explain: Promise<{ describe: typeof describe }> | undefined
+
 /**
- * The words for zod's issues (schemas/explain.ts), loaded within `signal` and at most 2 s (a request without a
- * timeout must not wait on them for good); without them (offline, a chunk gone after a deploy), each issue's path
- * and what zod says was expected. Never rejects, so not through load(): its NetworkError would go unseen.
+ * The words for zod's issues (schemas/explain.ts), waited for at most 2 s (a request without a timeout must not
+ * wait on them for good); without them (offline, a chunk gone after a deploy), each issue's path and what zod says
+ * was expected. Rejects only with an AbortError, when `signal` aborts; not through load(), whose NetworkError would
+ * go unseen.
  */
 function words(signal?: AbortSignal): Promise<typeof describe> {
-  return abortable(abortable(import('../schemas/explain'), signal), AbortSignal.timeout(2000)).then(
-    (explain) => explain.describe,
-    () => (issues, root) => issues.map((issue) => `${formatPath(root!, issue.path)}: ${'expected' in issue ? `expected ${issue.expected}` : issue.message}`),
+  explain ??= import('../schemas/explain').catch((error: unknown) => {
+    explain = undefined
+    throw error
+  })
+  const plain: typeof describe = (issues, root = 'result') => issues.map((issue) => `${formatPath(root, issue.path)}: ${'expected' in issue ? `expected ${issue.expected}` : issue.message}`)
+  return abortable(
+    abortable(explain, AbortSignal.timeout(2000)).then((chunk) => chunk.describe, () => plain),
+    signal,
   )
 }
 
@@ -64,8 +73,8 @@ export function speaks(result: Result | undefined, version: string): boolean {
 /**
  * The complete result of `method`, when it has the shape the spec gives it; else a ProtocolError for that
  * request only. List items are left to `checkItems`; a method without a schema (an extension's) only needs to
- * be an object, which `checkAnswer` has seen to. A promise only for a method whose schema loads on demand
- * (`tasks/get`): that load waits within `signal`.
+ * be an object, which `checkAnswer` has seen to. A promise for a malformed result (its error waits for its words)
+ * and for a method whose schema loads on demand (`tasks/get`); both waits stay within `signal`.
  */
 export function checkResult(method: string, value: unknown, signal: AbortSignal, what = `${method} result`): Result | Promise<Result> {
   const result = value as Result
@@ -79,16 +88,16 @@ export function checkResult(method: string, value: unknown, signal: AbortSignal,
  * Checks each item of a list page. Without `onInvalid`, a bad item fails the request naming its path; with it,
  * the item leaves the page and is handed over with the reason (the stores show it beside the valid ones).
  */
-export async function checkItems(method: string, result: Result, onInvalid?: (item: unknown, reason: string) => void): Promise<Result> {
+export async function checkItems(method: string, result: Result, onInvalid: ((item: unknown, reason: string) => void) | undefined, signal?: AbortSignal): Promise<Result> {
   const field = lists[method]
   if (!field) return result
   const items = result[field] as unknown[]
   // The page schema's own array (z.array(ToolSchema) for tools/list), and the item schema in it.
   const array = (schemas[method] as z.ZodMiniObject).def.shape[field] as z.ZodMiniArray<z.ZodMiniType>
-  if (!onInvalid) return await parse(array, items, `${method} result`, undefined, `result.${field}`), result
+  if (!onInvalid) return await parse(array, items, `${method} result`, signal, `result.${field}`), result
   const bad = items.map((item) => issuesOf(array.def.element, item))
   if (!bad.some(Boolean)) return result
-  const describe = await words()
+  const describe = await words(signal)
   bad.forEach((issues, i) => issues && onInvalid(items[i], describe(issues, `${field}[${i}]`).join('; ')))
   return { ...result, [field]: items.filter((_, i) => !bad[i]) }
 }
@@ -104,11 +113,12 @@ export async function checkAnswer(method: string, response: JsonRpcResponse, sig
  * A server notification, typed, before it reaches an app's handler; undefined (and a debug line) when it is
  * malformed. `schema` is ServerNotificationSchema, where one of an unknown method passes as sent, in the code that
  * receives notifications (the handshake era's, listen()'s: both loaded on demand, so the core bundle holds no
- * notification schema but the log message's, which it passes here for a 2026-07-28 request's log messages).
+ * notification schema but those of progress and log messages, which it passes here for `onProgress` and `onLog`).
+ * The debug line comes once the error's words have loaded, so it may follow lines written after it.
  */
 export function notification(message: { method: string; params?: unknown }, debug: (message: string, detail?: unknown) => void, schema: z.ZodMiniType): ServerNotification | undefined {
   const issues = issuesOf(schema, message)
-  // The message itself, not zod's copy (see parseWith).
+  // The message itself, not zod's copy (see parseWith in schemas/explain.ts).
   if (!issues) return message as ServerNotification
   words()
     .then((describe) => debug(`dropped a malformed ${message.method}: ${describe(issues, 'notification').join('; ')}`, message))

@@ -44,7 +44,8 @@ function innermost(issue: Issue, path: PropertyKey[]): { issue: Issue; path: Pro
   const types = issue.errors.map(([first, ...rest]) =>
     !first || rest.length || first.path.length ? '' : first.code === 'invalid_type' ? first.expected : first.code === 'invalid_value' ? first.values.map(show).join(' or ') : '',
   )
-  if (types.every(Boolean)) return { issue: { ...issue, code: 'invalid_type', expected: types.join(' or ') } as unknown as Issue, path: full }
+  // A union of objects given something else says "object" once.
+  if (types.every(Boolean)) return { issue: { ...issue, code: 'invalid_type', expected: [...new Set(types)].join(' or ') } as unknown as Issue, path: full }
   const branch = issue.errors.find((b) => b.length && !b.some(onTag))
   if (branch) return innermost(branch[0]!, full)
   const tags = issue.errors.flat().filter((i) => onTag(i) && i.code === 'invalid_value')

@@ -212,6 +212,9 @@ describe('the payloads of issue 13', () => {
     expect(progress({})).toThrow('notification.params.progressToken: required string or number')
     expect(progress({ progressToken: true })).toThrow('notification.params.progressToken: expected string or number, got boolean')
     expect(rejects('tasks/get', { taskId: 't', status: 'working', ttlMs: 'soon' }).message).toBe('Malformed tasks/get result: result.ttlMs: expected number or null, got string')
+    // A union of objects (content blocks, notifications) given something else names "object" once.
+    expect(rejects('tools/call', { content: ['text'] }).message).toBe('Malformed tools/call result: result.content[0]: expected object, got string')
+    expect(() => parseWith(ServerNotificationSchema, 'x', 'notification', 'notification')).toThrow(/^Malformed notification: notification: expected object, got string$/)
   })
 
   it('counts every further issue', () => {

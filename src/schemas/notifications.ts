@@ -1,12 +1,12 @@
-// Notifications a server sends, in every revision nanomcp speaks. The core bundle holds none of them but the log
-// message's (logging.ts): notifications reach an app through the handshake era's code or listen()'s, both loaded
-// on demand, and those carry these schemas.
+// Notifications a server sends, in every revision nanomcp speaks. The core bundle holds none of them but progress
+// and log messages (request-stream.ts): notifications reach an app through the handshake era's code or listen()'s,
+// both loaded on demand, and those carry these schemas.
 import * as z from 'zod/mini'
 import { bare, id, note, optObject, optStr, str, tagged } from './base'
-import { LoggingMessageNotificationSchema } from './logging'
+import { LoggingMessageNotificationSchema, ProgressNotificationSchema } from './request-stream'
 import { TaskSchema } from './tasks'
 
-export { LoggingLevelSchema, LoggingMessageNotificationSchema } from './logging'
+export { LoggingLevelSchema, LoggingMessageNotificationSchema, ProgressNotificationSchema } from './request-stream'
 
 const optList = z.optional(z.array(str))
 const flag = z.optional(z.boolean())
@@ -19,7 +19,6 @@ export const SubscriptionFilterSchema = z.looseObject({
   taskIds: optList,
 })
 
-export const ProgressNotificationSchema = note('notifications/progress', { progressToken: id, progress: z.number(), total: z.optional(z.number()), message: optStr })
 /** Legacy: either side cancels; 2026-07-28 (stdio): the server tears down a listen. */
 export const CancelledNotificationSchema = note('notifications/cancelled', { requestId: z.optional(id), reason: optStr })
 export const ToolListChangedNotificationSchema = bare('notifications/tools/list_changed')

@@ -90,7 +90,10 @@ describe('when the handshake era\'s stream code loads', () => {
     const transport = new StreamableHttpTransport(url)
     const stream = transport.openStream(() => undefined, { signal: AbortSignal.timeout(60_000) })
     stream.catch(() => undefined)
+    const started = Date.now()
     await expect(transport.request(legacy(1, 'tools/call'))).resolves.toEqual(result(1, {}))
+    // The cap is 2 s; the bound leaves room for a busy machine (the stream's own limit is 60 s).
+    expect(Date.now() - started).toBeLessThan(5000)
     expect(requests.map((r) => r.method)).toEqual(['POST'])
     await transport.close()
   })

@@ -1,7 +1,10 @@
 // In the handshake era's chunk: only an older server sends notifications on a request's own stream, so a request
 // gets a Held only when the first one arrives, and every other request carries an empty Deferred.
+import type { JsonRpcNotification } from '../../transport/types'
 import type { ServerNotification } from '../types'
 import type { Wire } from '../trace'
+import { ServerNotificationSchema } from '../../schemas/notifications'
+import { notification } from '../validate'
 
 const MAX_HELD = 1000
 const CHANGES = /^notifications\/(tools\/list_changed|prompts\/list_changed|resources\/list_changed|resources\/updated)$/
@@ -17,13 +20,13 @@ export interface Deferred {
  * `debug` line), so a server that floods one stream costs a fixed amount of memory.
  */
 export class Held {
-  readonly #items: { notification: ServerNotification; key: string | undefined }[] = []
+  readonly #items: { notification: JsonRpcNotification; key: string | undefined }[] = []
   readonly #keys = new Set<string>()
   #dropped = 0
 
   constructor(readonly wire: Pick<Wire, 'debug'>) {}
 
-  push(notification: ServerNotification): void {
+  push(notification: JsonRpcNotification): void {
     const key = CHANGES.test(notification.method) ? notification.method + JSON.stringify(notification.params ?? {}) : undefined
     if (key !== undefined) {
       if (this.#keys.has(key)) return
@@ -37,11 +40,15 @@ export class Held {
     this.#items.push({ notification, key })
   }
 
-  /** Everything held, in arrival order; the holder is empty afterwards. */
+  /**
+   * Everything held, in arrival order, checked now (a malformed one dropped with a debug line): only what survived
+   * the bound is checked, so a flood costs no more than MAX_HELD checks. The holder is empty afterwards.
+   */
   take(): ServerNotification[] {
     if (this.#dropped) this.wire.debug(`dropped ${this.#dropped} notification(s) held for one request`)
     this.#dropped = 0
     this.#keys.clear()
-    return this.#items.splice(0).map((item) => item.notification)
+    const debug = (text: string, detail?: unknown) => this.wire.debug(text, detail)
+    return this.#items.splice(0).flatMap((item) => notification(item.notification, debug, ServerNotificationSchema) ?? [])
   }
 }

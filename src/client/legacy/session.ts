@@ -142,14 +142,14 @@ export class LegacySession {
       try {
         const response = await wire.call({ jsonrpc: '2.0', id, method, params: body }, signal, (message) => {
           if (token && message.method === 'notifications/progress' && message.params?.progressToken === token) {
-            options.onProgress?.(toProgress(message.params))
+            const progress = toProgress(message, wire)
+            if (progress) options.onProgress?.(progress)
           } else if ('id' in message) {
             void this.#answer(message as JsonRpcRequest)
           } else {
-            const checked = this.#checked(message)
-            if (!checked) return
+            // Checked when the request settles and they are handed over (held.ts).
             deferred.held ??= new Held(this.host.wire)
-            deferred.held.push(checked)
+            deferred.held.push(message)
           }
         })
         if (response.error) throw toRpcError(response.error)
