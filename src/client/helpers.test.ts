@@ -110,6 +110,15 @@ for (const era of ['modern', 'legacy'] as const) {
       expect((await client.callTool({ name: 'weather' })).isError).toBe(true)
     })
 
+    it('a tool listed again without its outputSchema is no longer checked against the old one', async () => {
+      let tools = [echo, weather]
+      const { client } = open(era, { 'tools/list': () => ({ tools }), 'tools/call': () => ({ content: [], structuredContent: { temp: 'warm' } }) })
+      await expect(client.callTool({ name: 'weather' })).rejects.toBeInstanceOf(OutputSchemaError)
+      tools = [echo, { ...weather, outputSchema: undefined }]
+      await client.listTools()
+      expect((await client.callTool({ name: 'weather' })).structuredContent).toEqual({ temp: 'warm' })
+    })
+
     it('callTool lists the tools once even when the listing fails, and then leaves results unchecked', async () => {
       const { client, server } = open(era, { 'tools/call': () => ({ content: [], structuredContent: 'x' }) })
       expect((await client.callTool({ name: 'weather' })).structuredContent).toBe('x')

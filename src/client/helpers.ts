@@ -26,7 +26,10 @@ export abstract class Helpers {
   abstract request(method: string | ExtensionMethod, params?: Result, options?: RequestOptions): Promise<Result>
   abstract connect(options?: Pick<RequestOptions, 'signal' | 'timeout'>): Promise<ServerDescription>
   abstract readonly era: Era | undefined
-  /** Tools from the last tools/list this client saw, by name: where callTool finds a tool's outputSchema. */
+  /**
+   * The tools with an outputSchema from the tools/list this client saw, by name: where callTool finds one. Only
+   * those are kept: a list of 10,000 tools would otherwise cost a Map entry each, for the few callTool checks.
+   */
   #tools: Map<string, Tool> | undefined
   #logLevel: LoggingLevel | undefined
 
@@ -107,8 +110,10 @@ export abstract class Helpers {
     return send(sent).then(async (result) => {
       const checked = await checkItems(method, result, options.onInvalidItem, options.signal)
       if (method === 'tools/list') {
-        this.#tools ??= new Map()
-        for (const tool of checked.tools as Tool[]) this.#tools.set(tool.name, tool)
+        const known = (this.#tools ??= new Map())
+        // A tool listed again without its outputSchema must lose the one remembered.
+        for (const tool of checked.tools as Tool[]) if (tool.outputSchema) known.set(tool.name, tool)
+        else if (known.size) known.delete(tool.name)
       }
       return checked
     })

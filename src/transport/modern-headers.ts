@@ -60,6 +60,14 @@ export function learnTools(response: JsonRpcResponse, tools: Map<string, Mirror>
   return response
 }
 
-/** Whether the key appears anywhere in a JSON value: a cheap superset of where an annotation may be. */
-const mentions = (node: unknown): boolean =>
-  typeof node === 'object' && node !== null && (Object.hasOwn(node, 'x-mcp-header') || Object.values(node).some(mentions))
+/**
+ * Whether the key appears anywhere in a JSON value: a cheap superset of where an annotation may be. Every tool of
+ * every listing passes here, so it walks without allocating (Object.values would copy each level). A JSON value
+ * has no inherited enumerable keys, so for-in sees its own.
+ */
+function mentions(node: unknown): boolean {
+  if (typeof node !== 'object' || node === null) return false
+  if (Object.hasOwn(node, 'x-mcp-header')) return true
+  for (const key in node) if (mentions((node as Record<string, unknown>)[key])) return true
+  return false
+}
