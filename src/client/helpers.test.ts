@@ -111,7 +111,7 @@ for (const era of ['modern', 'legacy'] as const) {
     })
 
     it('a tool listed again without its outputSchema is no longer checked against the old one', async () => {
-      let tools = [echo, weather]
+      let tools: Result[] = [echo, weather]
       const { client } = open(era, { 'tools/list': () => ({ tools }), 'tools/call': () => ({ content: [], structuredContent: { temp: 'warm' } }) })
       await expect(client.callTool({ name: 'weather' })).rejects.toBeInstanceOf(OutputSchemaError)
       tools = [echo, { ...weather, outputSchema: undefined }]

@@ -45,35 +45,23 @@ describe('fetchPages', () => {
     expect(calls).toBe(5)
   })
 
-  it('keeps valid items and reports invalid and duplicate ones with reasons', async () => {
+  it('keeps the items the client reports invalid apart, with its reasons, and the duplicates of a key', async () => {
     const result = await fetchPages(
-      async () => ({
-        resources: [
-          { uri: 'file:///a', name: 'a' },
-          { uri: 'file:///b' },
-          { uri: 42, name: 'n' },
-          'nope',
-          { uri: 'file:///a', name: 'again' },
-        ],
-      }),
+      async (_method, _params, onInvalid) => {
+        // The client checks every item against its schema and hands the bad ones over (client/validate.ts).
+        onInvalid({ uri: 'file:///b' }, 'resources[1].name: required string')
+        return { resources: [{ uri: 'file:///a', name: 'a' }, { uri: 'file:///a', name: 'again' }] }
+      },
       KINDS.resources,
       10,
     )
     expect(result.items).toEqual([{ uri: 'file:///a', name: 'a' }])
-    expect(result.invalid.map((i) => i.reason)).toEqual([
-      '"name" must be a string',
-      '"uri" must be a string',
-      'not an object',
-      'duplicate uri "file:///a"',
+    expect(result.invalid).toEqual([
+      { item: { uri: 'file:///b' }, reason: 'resources[1].name: required string' },
+      { item: { uri: 'file:///a', name: 'again' }, reason: 'duplicate uri "file:///a"' },
     ])
     expect(result.scope).toBe('private')
     expect(result.expiresAt).toBeLessThanOrEqual(Date.now())
-  })
-
-  it('checks tools for an object inputSchema', async () => {
-    const result = await fetchPages(async () => ({ tools: [{ name: 'x', inputSchema: [] }, tool('y')] }), KINDS.tools, 10)
-    expect(result.items).toEqual([tool('y')])
-    expect(result.invalid[0]!.reason).toBe('"inputSchema" must be an object')
   })
 
   it('restarts the list once when a cursor is refused, then gives up', async () => {
