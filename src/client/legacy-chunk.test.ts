@@ -15,33 +15,13 @@ import type { EraStore, SubscriptionState } from './types'
 
 expectQuiet()
 
-const chunk = vi.hoisted(() => ({
-  /** Each load, as it starts (1, 2, …). */
-  started: undefined as unknown as { push(n: number): void; nth(n: number): Promise<number> },
-  loads: 0,
-  /** How many loads from now fail. */
-  failing: 0,
-  /** While set, a load waits for it. */
-  gate: undefined as Promise<void> | undefined,
-  /** The latest load. */
-  last: undefined as Promise<unknown> | undefined,
-}))
+const chunk = await vi.hoisted(async () => new (await import('../testing/chunk-stand-in')).ChunkStandIn())
 
 vi.mock('./load-legacy', () => ({
-  loadLegacy() {
-    chunk.started.push(++chunk.loads)
-    const failing = chunk.failing-- > 0
-    return (chunk.last = (async () => {
-      if (failing) throw new TypeError('Failed to fetch dynamically imported module')
-      await chunk.gate
-      return vi.importActual('./legacy')
-    })())
-  },
+  loadLegacy: () => chunk.load(() => vi.importActual('./legacy')),
 }))
 
-beforeEach(() => {
-  Object.assign(chunk, { started: new Arrivals<number>(), loads: 0, failing: 0, gate: undefined, last: undefined })
-})
+beforeEach(() => chunk.reset())
 
 const caps = { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true } }
 const tools = { 'tools/list': () => ({ tools: [] }) }
@@ -49,11 +29,7 @@ const remembered = (era: 'modern' | 'legacy'): EraStore => ({
   get: () => ({ era, protocolVersion: era === 'modern' ? VERSION : '2025-11-25' }),
   set: () => undefined,
 })
-const gate = () => {
-  let open = () => undefined as void
-  chunk.gate = new Promise<void>((resolve) => (open = resolve))
-  return open
-}
+const gate = () => chunk.hold()
 
 describe('when the legacy code loads', () => {
   it('a server remembered as 2026-07-28 never loads it, for requests or subscriptions', async () => {

@@ -16,41 +16,17 @@ import { atom } from 'nanostores'
 
 expectQuiet()
 
-const chunk = vi.hoisted(() => ({
-  /** Each load, as it starts (1, 2, …). */
-  started: undefined as unknown as { push(n: number): void; nth(n: number): Promise<number> },
-  loads: 0,
-  /** How many loads from now fail. */
-  failing: 0,
-  /** While set, a load waits for it. */
-  gate: undefined as Promise<void> | undefined,
-  /** The latest load. */
-  last: undefined as Promise<unknown> | undefined,
-}))
+const chunk = await vi.hoisted(async () => new (await import('../testing/chunk-stand-in')).ChunkStandIn(true))
 
 vi.mock('./load-subscription', () => ({
-  loadSubscription() {
-    chunk.started.push(++chunk.loads)
-    const failing = chunk.failing-- > 0
-    return (chunk.last = (async () => {
-      await chunk.gate
-      if (failing) throw new TypeError('Failed to fetch dynamically imported module')
-      return vi.importActual('./subscription')
-    })())
-  },
+  loadSubscription: () => chunk.load(() => vi.importActual('./subscription')),
 }))
 
-beforeEach(() => {
-  Object.assign(chunk, { started: new Arrivals<number>(), loads: 0, failing: 0, gate: undefined, last: undefined })
-})
+beforeEach(() => chunk.reset())
 afterEach(closeOpened)
 
 const caps = { tools: { listChanged: true } }
-const gate = () => {
-  let open = () => undefined as void
-  chunk.gate = new Promise<void>((resolve) => (open = resolve))
-  return open
-}
+const gate = () => chunk.hold()
 const states = (sub: Subscription) => {
   const seen = new Arrivals<SubscriptionState>()
   sub.$state.listen((state) => seen.push(state))

@@ -8,38 +8,18 @@ import { NetworkError } from '../errors/network-error'
 import { failure, faultKit } from '../testing/fault-kit'
 import { endSse, event, openSse, result, sendJson } from '../testing/test-server'
 import { echo, legacy, modern, progress } from '../testing/transport-fixtures'
-import { Arrivals } from '../testing/wait'
 import { StreamableHttpTransport } from './streamable-http'
 
-const chunk = vi.hoisted(() => ({
-  /** Each load, as it starts (1, 2, …). */
-  started: undefined as unknown as { push(n: number): void; nth(n: number): Promise<number> },
-  loads: 0,
-  /** While true, a load fails the way import() does when the chunk cannot be fetched. */
-  offline: false,
-  /** While set, a load waits for it. */
-  gate: undefined as Promise<void> | undefined,
-}))
+const chunk = await vi.hoisted(async () => new (await import('../testing/chunk-stand-in')).ChunkStandIn())
 
 vi.mock('./load-legacy', () => ({
-  async loadLegacyStreams() {
-    chunk.started.push(++chunk.loads)
-    if (chunk.offline) throw new TypeError('Failed to fetch dynamically imported module')
-    await chunk.gate
-    return vi.importActual('./legacy')
-  },
+  loadLegacyStreams: () => chunk.load(() => vi.importActual('./legacy')),
 }))
 
-beforeEach(() => {
-  Object.assign(chunk, { started: new Arrivals<number>(), loads: 0, offline: false, gate: undefined })
-})
+beforeEach(() => chunk.reset())
 
 const serve = faultKit()
-const gate = () => {
-  let open = () => undefined as void
-  chunk.gate = new Promise<void>((resolve) => (open = resolve))
-  return open
-}
+const gate = () => chunk.hold()
 
 describe('when the handshake era\'s stream code loads', () => {
   it('a 2026-07-28 exchange never loads it: JSON, SSE, a stream cut short with event ids, a 202', async () => {
