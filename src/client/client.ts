@@ -110,7 +110,7 @@ export class Client extends Helpers {
   request(method: ExtensionMethod, params?: Result, options?: RequestOptions): Promise<Result>
   request(method: string, params: Result = {}, options: RequestOptions = {}): Promise<Result> {
     const deferred: Deferred = {}
-    const promise = this.checked(method, options, (log) => this.#notify(log), (sent) => this.#guarded(method, params, sent, deferred))
+    const promise = this.checked(method, options, (n) => this.#notify(n), (sent) => this.#guarded(method, params, sent, deferred))
     // Notifications an older server sent on this request's stream reach the app only once the request has
     // settled and its caller has resumed (a macrotask later), so a handler that awaits a request of its own
     // never runs inside this one.

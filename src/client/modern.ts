@@ -38,7 +38,7 @@ export function clientMeta(options: ClientOptions): Result {
 
 /** What `onProgress` gets of a progress notification, once checked; undefined (and a debug line) when it is malformed. */
 export function toProgress(message: JsonRpcNotification, wire: Wire): Progress | undefined {
-  const p = notification(message, (text, detail) => wire.debug(text, detail), ProgressNotificationSchema)?.params
+  const p = notification(message, wire.debug, ProgressNotificationSchema)?.params
   return p && { progress: p.progress as number, total: p.total as number | undefined, message: p.message as string | undefined }
 }
 
@@ -74,7 +74,7 @@ export class Modern {
         const progress = toProgress(message, wire)
         if (progress) options.onProgress?.(progress)
       } else if (message.method === 'notifications/message') {
-        const log = notification(message, (text, detail) => wire.debug(text, detail), LoggingMessageNotificationSchema)
+        const log = notification(message, wire.debug, LoggingMessageNotificationSchema)
         if (log) options.onLog?.(log.params as never)
       } else {
         wire.debug('ignored on a request stream', message)

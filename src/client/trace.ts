@@ -27,9 +27,8 @@ export class Wire {
     return ++this.#nextId
   }
 
-  debug(message: string, detail?: unknown): void {
-    this.options.debug?.(message, detail)
-  }
+  /** Bound, so it can be handed on as it is (to the checks that drop a malformed notification with a line). */
+  readonly debug = (message: string, detail?: unknown): void => this.options.debug?.(message, detail)
 
   trace(direction: 'in' | 'out', message: Message, elapsed?: number): void {
     this.options.onTrace?.({ direction, era: this.era(), message: message as never, elapsed, at: Date.now() })

@@ -48,7 +48,6 @@ export class Held {
     if (this.#dropped) this.wire.debug(`dropped ${this.#dropped} notification(s) held for one request`)
     this.#dropped = 0
     this.#keys.clear()
-    const debug = (text: string, detail?: unknown) => this.wire.debug(text, detail)
-    return this.#items.splice(0).flatMap((item) => notification(item.notification, debug, ServerNotificationSchema) ?? [])
+    return this.#items.splice(0).flatMap((item) => notification(item.notification, this.wire.debug, ServerNotificationSchema) ?? [])
   }
 }

@@ -61,7 +61,7 @@ export class LegacySession {
 
   /** A notification typed on its way to the app; a malformed one is dropped with a debug line. */
   #checked(message: JsonRpcNotification): ServerNotification | undefined {
-    return notification(message, (text, detail) => this.host.wire.debug(text, detail), ServerNotificationSchema)
+    return notification(message, this.host.wire.debug, ServerNotificationSchema)
   }
 
   /** No session yet, or one the server issued an id for and the transport has since forgotten (a 404). */
