@@ -67,7 +67,7 @@ function contenders(nano, official, url) {
   }
 }
 
-export async function run({ url, reps = 5 }) {
+export async function run({ url, reps = 15 }) {
   const all = contenders(await loadNanomcp(), await loadOfficial(), url)
   const names = Object.keys(all)
   for (const name of names) await all[name]()
@@ -80,5 +80,10 @@ export async function run({ url, reps = 5 }) {
       times[name].push(performance.now() - start)
     }
   }
-  return { tools: TOOL_COUNT, reps, ms: Object.fromEntries(names.map((name) => [name, summarize(times[name])])) }
+  // Each nanomcp way ÷ the raw loop of the same rep: on a shared machine the raw loop's own time swings by half
+  // between reps, and a ratio of two medians taken apart carries that swing; paired, it cancels.
+  const raw = times['raw fetch loop']
+  const paired = (name) => summarize(times[name].map((ms, rep) => ms / raw[rep]))
+  const ratio = { loop: paired('nanomcp request loop'), store: paired('nanomcp createMcp $tools') }
+  return { tools: TOOL_COUNT, reps, ms: Object.fromEntries(names.map((name) => [name, summarize(times[name])])), ratio }
 }

@@ -42,7 +42,7 @@ const plan = [
   ['round-trips', { servers, trials: quick ? 1 : 3 }],
   ['overhead', { targets: targets(2000, 300) }],
   ['browser', { targets: targets(1000, 200) }],
-  ['large-lists', { url: fixture.url, reps: quick ? 1 : 5 }],
+  ['large-lists', { url: fixture.url, reps: quick ? 1 : 15 }],
   ['streams', { url: fixture.url, count: quick ? 20_000 : 100_000, reps: quick ? 1 : 3 }],
 ]
 try {

@@ -55,6 +55,13 @@ function listRows(result) {
   return [
     [`${result.tools.toLocaleString('en')} tools over 100 pages, ms, fresh client to full list: request loop vs listTools() (raw fetch loop: ${formatSummary(raw, 0)})`, `${formatSummary(loop, 0)} — ${speedup(loop)}`, formatSummary(official, 0), '≥ 2× faster', verdict(official.median / loop.median >= 2)],
     [`… same, ms: createMcp $tools vs listTools()`, `${formatSummary(store, 0)} — ${speedup(store)}`, formatSummary(official, 0), '≥ 2× faster', verdict(official.median / store.median >= 2)],
+    // Issue 13's speed targets: time to the full list ÷ the raw fetch loop, paired rep by rep (large-lists.mjs).
+    ...(result.ratio
+      ? [
+          [`… same, time ÷ raw fetch loop of the same rep (${result.reps} reps): request loop`, formatSummary(result.ratio.loop), '—', '≤ 1.2', verdict(result.ratio.loop.median <= 1.2)],
+          [`… same, time ÷ raw fetch loop of the same rep: createMcp $tools`, formatSummary(result.ratio.store), '—', '≤ 1.3', verdict(result.ratio.store.median <= 1.3)],
+        ]
+      : []),
   ]
 }
 

@@ -51,12 +51,19 @@ function build(def: Def): Test {
     base = (value) => options.some((test) => test(value))
   } else if (type === 'object') {
     // [key, its test, whether zod lets it be absent (zod's handlePropertyResult: optional in and out)]
-    const fields = Object.entries<z.ZodMiniType>(shape).map(([key, field]) => [key, accepts(field), field._zod.optin && field._zod.optout === 'optional'] as const)
+    // Parallel arrays and an indexed loop: every item of a 10,000-tool list passes here, and a callback per field
+    // (every() over [key, test, absent] tuples) cost a third more.
+    const keys = Object.keys(shape)
+    const tests = keys.map((key) => accepts(shape[key]))
+    const absent = keys.map((key) => shape[key]._zod.optin && shape[key]._zod.optout === 'optional')
     const rest = catchall?._zod.def.type !== 'unknown' && catchall && accepts(catchall)
     base = (value) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
       const object = value as Def
-      if (!fields.every(([key, test, absent]) => (key in object ? test(object[key]) : absent))) return false
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!
+        if (key in object ? !tests[i]!(object[key]) : !absent[i]) return false
+      }
       // An own `__proto__` key is checked too, where zod skips it: a "no" only costs a zod parse.
       if (rest) for (const key in object) if (!Object.hasOwn(shape, key) && !rest(object[key])) return false
       return true

@@ -1,6 +1,6 @@
 // Streamable HTTP: the headers a request carries (2026-07-28 mirrors, app headers, Mcp-Param-* from tools/list).
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { result, sendJson, startTestServer, type Handler, type TestServer } from '../testing/test-server'
+import { endSse, result, sendJson, startTestServer, type Handler, type TestServer } from '../testing/test-server'
 import { echo, legacy, modern, VERSION } from '../testing/transport-fixtures'
 import { StreamableHttpTransport } from './streamable-http'
 
@@ -172,6 +172,26 @@ describe('Mcp-Param-* from the tools/list schemas', () => {
     await transport.request(modern(4, 'tools/call', { name: 't', arguments: { region: 'a' } }))
     expect(requests[1]!.headers['mcp-param-region']).toBe('a')
     expect(requests[3]!.headers['mcp-param-region']).toBeUndefined()
+  })
+
+  // The walk of every schema is skipped for an answer whose text cannot hold the key; JSON may spell any character
+  // of it as an escape, so such a text is walked as before, over JSON and over SSE alike.
+  it('learns an annotation whose key the JSON text spells with escapes, in a JSON or an SSE answer', async () => {
+    const spelled = (id: unknown) =>
+      `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"region":{"type":"string","x\\u002dmcp\\u002dheader":"Region"}}}}]}}`
+    const { url, requests } = await serve((request, res) => {
+      const { id, method } = request.json
+      if (method !== 'tools/list') return sendJson(res, result(id, {}))
+      if (id === 1) res.writeHead(200, { 'Content-Type': 'application/json' }).end(spelled(id))
+      else endSse(res, `data: ${spelled(id)}\n\n`)
+    })
+    const transport = new StreamableHttpTransport(url)
+    for (const [list, call] of [[1, 2], [3, 4]] as const) {
+      await transport.request(modern(list, 'tools/list'))
+      await transport.request(modern(call, 'tools/call', { name: 't', arguments: { region: `r${call}` } }))
+    }
+    expect(requests[1]!.headers['mcp-param-region']).toBe('r2')
+    expect(requests[3]!.headers['mcp-param-region']).toBe('r4')
   })
 })
 

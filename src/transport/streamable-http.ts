@@ -8,7 +8,7 @@ import { load } from './load'
 import { loadLegacyStreams } from './load-legacy'
 import { noop, route, track, type Debug, type Pending } from './pending'
 import { link } from './link'
-import { learnTools, modernHeaders, modernVersion } from './modern-headers'
+import { learnTools, modernHeaders, modernVersion, unmentioned } from './modern-headers'
 import { readText } from './read-body'
 import { readSse, type StreamCursor } from './read-sse'
 import { httpError } from './response-errors'
@@ -78,6 +78,9 @@ export class StreamableHttpTransport implements Transport {
       loadLegacyStreams().then((chunk) => (this.#chunk = chunk), noop)
     }
     let signal!: AbortSignal
+    // Whether every text that carried this request's answer is free of x-mcp-header (learnTools may skip its walk).
+    let plain = true
+    const read = (text: string) => void (plain &&= unmentioned(text))
     const response = track(
       this.#pending,
       message.id,
@@ -96,11 +99,11 @@ export class StreamableHttpTransport implements Transport {
         }
       },
       (entry) =>
-        this.#exchange(message, version, signal, entry).catch((error: unknown) => {
+        this.#exchange(message, version, signal, entry, read).catch((error: unknown) => {
           throw typedFailure(this.url, error, signal)
         }),
     )
-    return version && message.method === 'tools/list' ? response.then((answer) => learnTools(answer, this.#tools, this.#debug, options.signal)) : response
+    return version && message.method === 'tools/list' ? response.then((answer) => learnTools(answer, this.#tools, this.#debug, options.signal, plain)) : response
   }
 
   async send(message: JsonRpcNotification | JsonRpcResponse, options: { signal?: AbortSignal } = {}): Promise<void> {
@@ -176,7 +179,7 @@ export class StreamableHttpTransport implements Transport {
 
   // ---- one request's exchange ------------------------------------------------------------------------------
 
-  async #exchange(message: JsonRpcRequest, version: string | undefined, signal: AbortSignal, entry: Pending): Promise<void> {
+  async #exchange(message: JsonRpcRequest, version: string | undefined, signal: AbortSignal, entry: Pending, read: (text: string) => void): Promise<void> {
     const response = await this.#post(message, signal)
     const answered = () => this.#pending.get(idKey(message.id)) !== entry
     const own = version ? entry : undefined
@@ -197,12 +200,13 @@ export class StreamableHttpTransport implements Transport {
     if (type === 'application/json') {
       const text = await readText(response, this.#max)
       entry.drained = true
+      read(text)
       const messages = parseMessages(text)
       deliver(messages)
       if (!answered()) throw new ProtocolError('content-type', `The JSON answer to ${message.method} holds no response with its id`, messages)
     } else if (type === 'text/event-stream') {
       // 2026-07-28 has no resumption: a dropped stream is a lost (and cancelled) request.
-      if (!(await this.#follow(response, signal, !version, (data) => deliver(parseMessages(data)), answered))) {
+      if (!(await this.#follow(response, signal, !version, (data) => (read(data), deliver(parseMessages(data))), answered))) {
         throw new ProtocolError(
           'stream-ended',
           `The stream of ${message.method} ended before its response` +
