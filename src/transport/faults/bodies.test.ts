@@ -66,6 +66,32 @@ describe.each([
     expect(answer.value).toEqual(result(1, { text: 'a\ufffd\ufffd' }))
   })
 
+  // A chunked body's bytes are decoded once, at its end: a character split between two chunks is read whole.
+  it('a chunked answer whose characters straddle its chunks arrives whole', async () => {
+    const bytes = Buffer.from(`{"jsonrpc":"2.0","id":1,"result":{"text":"${'é€😀'.repeat(3)}"}}`)
+    const { url } = await serve(async (_r, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      // Cuts inside é, € and 😀, each written apart so that each arrives as its own chunk.
+      for (const [from, to] of [[0, 43], [43, 46], [46, 49], [49, 52], [52, bytes.length]]) {
+        res.write(bytes.subarray(from, to))
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      res.end()
+    })
+    const answer = await settle(new StreamableHttpTransport(url).request(build(1, 'x')))
+    expect(answer.value).toEqual(result(1, { text: 'é€😀'.repeat(3) }))
+  })
+
+  it('an error body over the limit, chunked, reaches the HttpError cut at the limit', async () => {
+    const { url } = await serve((_r, res) => {
+      res.writeHead(500, { 'Content-Type': 'text/plain' })
+      for (let i = 0; i < 4; i++) res.write('y'.repeat(LIMIT / 2))
+      res.end()
+    })
+    const error = await failure(new StreamableHttpTransport(url, { maxBodyBytes: LIMIT }).request(build(1, 'x')))
+    expect(error).toMatchObject({ name: 'HttpError', status: 500, body: 'y'.repeat(LIMIT) })
+  })
+
   it('__proto__ and constructor keys stay plain data: nothing is polluted', async () => {
     const { url } = await serve(raw('application/json', '{"jsonrpc":"2.0","id":1,"result":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}'))
     const answer = await settle(new StreamableHttpTransport(url).request(build(1, 'x')))
