@@ -20,9 +20,9 @@ export async function readText(response: Response, maxBytes: number, truncate = 
   }
   const reader = response.body?.getReader()
   if (!reader) return ''
-  // The bytes are kept and decoded once, as text() does: a decode per chunk and a string built of the pieces cost
-  // ~20 µs more on a 100 KB page (a chunked answer has no Content-Length, so every tools/list page of such a
-  // server comes this way).
+  // The bytes are kept and decoded once, as text() does: a decoder in stream mode is many times slower than one
+  // whole decode (Node's takes another path for it), ~60 µs more on a 100 KB page, and a chunked answer has no
+  // Content-Length, so every tools/list page of such a server came this way.
   const parts: Uint8Array[] = []
   let size = 0
   try {
@@ -40,15 +40,11 @@ export async function readText(response: Response, maxBytes: number, truncate = 
   } finally {
     reader.cancel().catch(() => undefined)
   }
-  return new TextDecoder().decode(parts.length === 1 ? parts[0] : join(parts))
-}
-
-function join(parts: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0))
+  const bytes = new Uint8Array(Math.min(size, maxBytes))
   let at = 0
   for (const part of parts) {
-    all.set(part, at)
+    bytes.set(part, at)
     at += part.byteLength
   }
-  return all
+  return new TextDecoder().decode(bytes)
 }
