@@ -78,9 +78,11 @@ export class StreamableHttpTransport implements Transport {
       loadLegacyStreams().then((chunk) => (this.#chunk = chunk), noop)
     }
     let signal!: AbortSignal
-    // Whether every text that carried this request's answer is free of x-mcp-header (learnTools may skip its walk).
+    const listing = version && message.method === 'tools/list'
+    // Whether every text that carried a tools/list answer is free of x-mcp-header (learnTools may skip its walk);
+    // any other request's texts (a stream of progress events, say) are not scanned.
     let plain = true
-    const read = (text: string) => void (plain &&= unmentioned(text))
+    const read = listing ? (text: string) => void (plain &&= unmentioned(text)) : noop
     const response = track(
       this.#pending,
       message.id,
@@ -103,7 +105,7 @@ export class StreamableHttpTransport implements Transport {
           throw typedFailure(this.url, error, signal)
         }),
     )
-    return version && message.method === 'tools/list' ? response.then((answer) => learnTools(answer, this.#tools, this.#debug, options.signal, plain)) : response
+    return listing ? response.then((answer) => learnTools(answer, this.#tools, this.#debug, options.signal, plain)) : response
   }
 
   async send(message: JsonRpcNotification | JsonRpcResponse, options: { signal?: AbortSignal } = {}): Promise<void> {
