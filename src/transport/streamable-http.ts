@@ -10,6 +10,7 @@ import { noop, route, track, type Debug, type Pending } from './pending'
 import { link } from './link'
 import { learnTools, modernHeaders, modernVersion, unmentioned } from './modern-headers'
 import { readText } from './read-body'
+import { viaProxy } from './proxy-url'
 import { readSse, type StreamCursor } from './read-sse'
 import { httpError } from './response-errors'
 import { typedFailure } from './failures'
@@ -60,6 +61,8 @@ export class StreamableHttpTransport implements Transport {
 
   constructor(url: string | URL, options: StreamableHttpOptions = {}) {
     this.url = String(url)
+    // A proxy prefix that can never work is the app's mistake: said here, not on the first request.
+    if (typeof options.proxy === 'string') viaProxy(this.url, options.proxy)
     this.#options = options
     this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     this.#debug = options.debug ?? noop

@@ -1,8 +1,10 @@
 // Wire types shared by the transports and the client, and the transports' options. Types only: no runtime code
 // lives here.
 import type { EventSourceConstructor } from './event-source'
+import type { ProxyOption } from './proxy-url'
 
 export type { EventSourceConstructor, EventSourceLike } from './event-source'
+export type { ProxyOption } from './proxy-url'
 
 export type JsonRpcId = string | number
 
@@ -112,6 +114,13 @@ export interface AuthProvider {
 export interface HttpTransportOptions {
   /** Replaces the global fetch (tests, proxies, auth middleware). */
   fetch?: typeof fetch
+  /**
+   * Routes every request (and the HTTP+SSE stream) through a proxy, for servers that allow no CORS: a URL prefix
+   * the target URL is appended to percent-encoded (what nanomcp/proxy reads), or a function from target URL to
+   * the URL to fetch. The server's URL stays the one origin checks, sessions and OAuth use. A proxy URL that is
+   * not http(s) is a ProxyError (for a prefix, thrown by the constructor).
+   */
+  proxy?: ProxyOption
   /** Sent on every request; a function is called per request (e.g. for a fresh access token). */
   headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
   /**
