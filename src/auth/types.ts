@@ -2,6 +2,7 @@
 import type { ReadableAtom } from 'nanostores'
 import type { OAuthError } from '../errors/oauth-error'
 import type { ProxyOption } from '../transport/proxy-url'
+import type { AuthAttachment } from '../transport/types'
 
 export type AuthStatus = 'none' | 'required' | 'authorizing' | 'authorized' | 'error'
 
@@ -74,6 +75,7 @@ export interface OAuthProvider {
   headers(request: { url: string; method: string }): Promise<Record<string, string>> | Record<string, string>
   response?(response: Response, request: { url: string; method: string }): void
   unauthorized(response: Response, request: { url: string; method: string }): Promise<boolean>
+  attach?(transport: AuthAttachment): void
 }
 
 /** `oauth()`: an auth provider for a transport plus the sign-in state and actions an app shows. */

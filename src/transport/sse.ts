@@ -62,6 +62,8 @@ export class SseTransport implements Transport {
     this.#options = options
     this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     this.#debug = options.debug ?? noop
+    // The session is bound to its stream: withdrawn credentials end both.
+    options.auth?.attach?.({ url: this.url, dropStreams: () => this.#connection?.end(new AbortError('the credentials were withdrawn (signed out)')) })
   }
 
   get sessionId(): string | undefined {

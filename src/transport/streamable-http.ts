@@ -66,6 +66,7 @@ export class StreamableHttpTransport implements Transport {
     this.#options = options
     this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     this.#debug = options.debug ?? noop
+    options.auth?.attach?.({ url: this.url, dropStreams: () => this.#drop('the credentials were withdrawn (signed out)') })
   }
 
   get sessionId(): string | undefined {
@@ -165,11 +166,16 @@ export class StreamableHttpTransport implements Transport {
     return new SseTransport(this.url, this.#options)
   }
 
-  async close(): Promise<void> {
+  /** Aborts every stream and request of the lifetime so far; the session stays. */
+  #drop(reason: string): void {
     const lifetime = this.#lifetime
-    // A closed transport stays usable: later requests start afresh (and a new session, if any).
     this.#lifetime = new AbortController()
-    lifetime.abort('transport closed')
+    lifetime.abort(reason)
+  }
+
+  async close(): Promise<void> {
+    // A closed transport stays usable: later requests start afresh (and a new session, if any).
+    this.#drop('transport closed')
     const headers = this.#headers()
     this.#sessionId = undefined
     if (!headers['Mcp-Session-Id']) return

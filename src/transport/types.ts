@@ -108,6 +108,20 @@ export interface AuthProvider {
    * more; false to fail with HttpError as today. Rejections (e.g. an OAuthError) reject the request as they are.
    */
   unauthorized(response: Response, request: { url: string; method: string }): Promise<boolean>
+  /**
+   * Optional: each transport built with this provider introduces itself once, at construction. The provider
+   * learns the server's URL (so a sign-in can start before any request) and how to close the streams opened with
+   * credentials it withdraws (sign-out).
+   */
+  attach?(transport: AuthAttachment): void
+}
+
+/** What a transport tells its auth provider about itself (see AuthProvider.attach). */
+export interface AuthAttachment {
+  /** The server's URL. */
+  readonly url: string
+  /** Closes every stream and request in flight (they carry the old credentials); the transport stays usable. */
+  dropStreams(): void
 }
 
 /** Options both HTTP transports accept; `legacySse()` hands the same object on. */
