@@ -33,6 +33,7 @@ const samples: Record<string, unknown[]> = {
   NetworkError: ['http://x/mcp', new TypeError('fetch failed'), false],
   OutputSchemaError: ['echo', {}, []],
   ProtocolError: ['malformed-json', 'bad'],
+  ProxyError: ['/p/', 'http://x/mcp', 'refused', 'nope', 'timeout'],
   RedirectError: ['http://x/mcp', 'http://y/mcp', 307],
   RpcError: [-32000, 'nope'],
   TimeoutError: ['tools/list', 10],
