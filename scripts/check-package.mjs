@@ -8,6 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+/** The largest source map the package may carry (bytes). */
+const MAX_MAP = 100 * 1024
 const dir = mkdtempSync(join(tmpdir(), 'nanomcp-pack-'))
 const run = (cmd, args, capture = false) => {
   const result = spawnSync(cmd, args, { stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8' })
@@ -22,7 +24,13 @@ try {
   for (const needed of ['dist/index.js', 'dist/index.d.ts', 'README.md', 'LICENSE']) {
     if (!files.includes(needed)) throw new Error(`the package lacks ${needed} (${files.length} files packed)`)
   }
-  console.log(`npm pack: ${files.length} files, ${(packed.size / 1024).toFixed(1)} KB`)
+  // The shared worker is one asset an app copies as it is; its source map, bundling the sources of everything the
+  // worker inlines, once weighed more than the rest of the package. Every map here stays small.
+  const worker = packed.files.find((f) => /^dist\/assets\/worker-[^/]*\.js$/.test(f.path))
+  if (!worker) throw new Error('the package lacks the shared worker script (dist/assets/worker-*.js)')
+  const heavy = packed.files.filter((f) => f.path.endsWith('.map') && f.size > MAX_MAP)
+  if (heavy.length) throw new Error(`source maps over ${MAX_MAP / 1024} KB: ${heavy.map((f) => `${f.path} (${(f.size / 1024).toFixed(0)} KB)`).join(', ')}`)
+  console.log(`npm pack: ${files.length} files, ${(packed.size / 1024).toFixed(1)} KB; shared worker ${(worker.size / 1024).toFixed(1)} KB, no map over ${MAX_MAP / 1024} KB`)
   const tarball = join(dir, packed.filename)
   run('node_modules/.bin/publint', ['run', tarball, '--strict'])
   run('node_modules/.bin/attw', [tarball, '--profile', 'esm-only'])
