@@ -129,11 +129,16 @@ async function load(browser, url, files) {
     })
     page.on('requestfinished', async (request) => {
       if (!isScript(request)) return
-      const body = await (await request.response()).body()
-      const path = new URL(request.url()).pathname
-      scripts.push({ path, type: request.resourceType(), gzip: gzipSync(body, { level: 9 }).length, nanomcp: files.get(path)?.nanomcp ?? false })
-      pending.delete(request)
-      last = Date.now()
+      try {
+        const body = await (await request.response()).body()
+        const path = new URL(request.url()).pathname
+        scripts.push({ path, gzip: gzipSync(body, { level: 9 }).length, nanomcp: files.get(path)?.nanomcp ?? false })
+      } catch (error) {
+        errors.push(`${request.url()}: its body could not be read (${error.message})`)
+      } finally {
+        pending.delete(request)
+        last = Date.now()
+      }
     })
     page.on('requestfailed', (request) => {
       if (!pending.delete(request)) return
@@ -147,7 +152,12 @@ async function load(browser, url, files) {
     if (done.error) throw new Error(`the app at ${url} failed: ${done.error}`)
     if (done.text !== 'size') throw new Error(`the app at ${url} got an unexpected echo: ${JSON.stringify(done)}`)
     // Code fetched right after the answer (a prefetch, a chunk loaded beside it) is still the page's download.
-    while (pending.size > 0 || Date.now() - last < 300) await new Promise((r) => setTimeout(r, 50))
+    const deadline = Date.now() + 10_000
+    while (pending.size > 0 || Date.now() - last < 300) {
+      if (Date.now() > deadline) throw new Error(`the app at ${url} still loads ${[...pending].map((r) => r.url()).join(', ')} after 10 s`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    if (errors.length) throw new Error(`the app at ${url} answered, but: ${errors.join('; ')}`)
     return scripts.sort((a, b) => a.path.localeCompare(b.path))
   } finally {
     await context.close()
@@ -168,15 +178,20 @@ export async function measurePages(apps = APPS) {
   const built = {}
   for (const [name, code] of Object.entries(apps)) built[name] = await buildApp(name, code)
   const { module: flags } = await runnerImport(resolve(root, 'scripts/chromium.ts'))
-  const started = await Promise.all(SERVERS.map(([, start]) => start()))
-  const sites = []
-  const browser = await chromium.launch({ executablePath: flags.chromiumPath, args: flags.chromiumArgs, headless: true })
+  // Whatever started is stopped, even when something after it failed to start.
+  const open = []
   try {
-    for (const name of Object.keys(apps)) sites.push([name, await serve(built[name])])
+    const started = async (thing) => (open.push(thing), thing)
+    const servers = []
+    for (const [name, start] of SERVERS) servers.push([name, await started(await start())])
+    const sites = []
+    for (const name of Object.keys(apps)) sites.push([name, await started(await serve(built[name]))])
+    const launch = { executablePath: flags.chromiumPath, args: flags.chromiumArgs, headless: true }
+    const browser = await started(await chromium.launch(launch))
     const rows = []
-    for (const [i, [server]] of SERVERS.entries()) {
+    for (const [server, { url }] of servers) {
       for (const [app, site] of sites) {
-        const scripts = await load(browser, `${site.origin}/?server=${encodeURIComponent(started[i].url)}`, built[app])
+        const scripts = await load(browser, `${site.origin}/?server=${encodeURIComponent(url)}`, built[app])
         rows.push({
           server,
           app,
@@ -189,8 +204,6 @@ export async function measurePages(apps = APPS) {
     }
     return rows
   } finally {
-    await browser.close()
-    await Promise.all(sites.map(([, site]) => site.close()))
-    await Promise.all(started.map((server) => server.close()))
+    await Promise.all(open.map((thing) => thing.close().catch(() => {})))
   }
 }
