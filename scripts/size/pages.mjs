@@ -67,8 +67,9 @@ async function buildApp(name, code) {
       root: dir,
       configFile: false,
       logLevel: 'silent',
-      // The app's package names: `nanomcp` is this repository's entry (as the package exports it), the official
-      // client is the file its `import` condition names; everything below them resolves from node_modules.
+      // The app's package names: `nanomcp` is this repository's source entry, which an app's build splits into the
+      // same files as the built package (within a few bytes) without a library build first; the official client
+      // is the file its `import` condition names. Everything below them resolves from node_modules.
       resolve: {
         alias: [
           { find: /^nanomcp$/, replacement: resolve(root, 'src/index.ts') },
