@@ -2,11 +2,13 @@
 // What `npm pack` ships, checked as an app would meet it: packs (prepare runs the build), then lints the tarball
 // with publint (strict) and @arethetypeswrong/cli. The package is ESM-only on purpose, so attw runs with its
 // esm-only profile: CommonJS `require` and the pre-exports node10 resolution are out of scope, everything else counts.
-// Then the other way people install it: from git, where npm builds a clone of the commit with its prepare script.
+// Then the other way people install it: from git, where npm builds a clone of the commit with its prepare script,
+// and nanomcp/shared's worker from that install, in a Vite app in Chromium.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { checkSharedWorker } from './shared-worker-app.mjs'
 
 /** The largest source map the package may carry (bytes). */
 const MAX_MAP = 100 * 1024
@@ -54,6 +56,8 @@ if (!ToolSchema.safeParse({ name: 'x', inputSchema: { type: 'object' } }).succes
   )
   run('node', [join(app, 'check.mjs')])
   console.log('npm install from git: built by prepare, imports work')
+  const shared = await checkSharedWorker(app)
+  console.log(`nanomcp/shared in a Vite app, Chromium: ${shared.tools} tools listed and a call answered from the SharedWorker`)
 } catch (error) {
   console.error(`✗ ${error.message}`)
   process.exitCode = 1
