@@ -55,10 +55,14 @@ export const APPS = {
 
 /** nanomcp's own modules and those of its runtime dependencies: what makes a built file one "of nanomcp". */
 const deps = Object.keys(pkg.dependencies ?? {})
-const ofNanomcp = (id) => id.startsWith(resolve(root, 'src')) || deps.some((d) => id.includes(`/node_modules/${d}/`))
+const ofNanomcp = (id) => id.startsWith(`${resolve(root, 'src')}/`) || deps.some((d) => id.includes(`/node_modules/${d}/`))
 
-/** Builds one app with Vite's defaults; returns its files by URL path and which of them hold nanomcp code. */
+/**
+ * Builds one app with Vite's defaults; returns its files by URL path and, in an app of nanomcp's, which of them
+ * hold its code (zod in the official client's bundle is not nanomcp's).
+ */
 async function buildApp(name, code) {
+  const ours = /from 'nanomcp'/.test(code)
   const dir = mkdtempSync(join(tmpdir(), `nanomcp-size-${name}-`))
   try {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>app</title><script type="module" src="./main.js"></script>\n')
@@ -82,7 +86,7 @@ async function buildApp(name, code) {
     for (const file of (Array.isArray(out) ? out[0] : out).output) {
       files.set(`/${file.fileName}`, {
         body: file.type === 'chunk' ? file.code : file.source,
-        nanomcp: file.type === 'chunk' && file.moduleIds.some(ofNanomcp),
+        nanomcp: ours && file.type === 'chunk' && file.moduleIds.some(ofNanomcp),
       })
     }
     return files
