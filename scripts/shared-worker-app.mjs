@@ -13,9 +13,11 @@ import { startModern } from './servers/modern.mjs'
 const PAGE = `import { createSharedMcp } from 'nanomcp/shared'
 const url = new URLSearchParams(location.search).get('server')
 const mcp = createSharedMcp(url, { modes: ['worker'] })
-new Promise((resolve, reject) =>
-  mcp.$tools.subscribe((s) => (s.error ? reject(s.error) : !s.loading && s.updatedAt > 0 && resolve(s.items))),
-)
+new Promise((resolve, reject) => {
+  // A worker that cannot start fails the connection ($status), not a list.
+  mcp.$status.subscribe((s) => s.status === 'error' && reject(s.error))
+  mcp.$tools.subscribe((s) => (s.error ? reject(s.error) : !s.loading && s.updatedAt > 0 && resolve(s.items)))
+})
   .then(async (tools) => {
     const result = await mcp.callTool('echo', { text: 'shared' })
     globalThis.done = { mode: mcp.$shared.get().mode, tools: tools.length, text: result.content[0].text }
