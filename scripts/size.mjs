@@ -94,7 +94,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const row of await measureSubpaths()) {
     const note = row.note ? `, ${row.note}` : ''
     if (!row.present) console.log(`  ${`${row.name}${note}`.padEnd(48)} not present (budget ${kb(row.budget)}, not checked)`)
-    else {
+    else if (row.error) {
+      fail(`${row.name} could not be bundled: ${row.error}`)
+      console.log(`  ${`${row.name}${note}`.padEnd(48)} could not be bundled: ${row.error}`)
+    } else {
       const over = row.added > row.budget
       if (over) fail(`${row.name} adds ${row.added} B beside the core, over its ${kb(row.budget)} budget`)
       const later = row.total.lazy.min ? `; core + it: ${row.total.gzip} B + ${row.total.lazy.gzip} B on demand` : `; core + it: ${row.total.gzip} B`

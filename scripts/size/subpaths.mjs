@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 import { measure } from './bundle.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -35,7 +36,7 @@ export const SUBPATHS = [
 
 /**
  * Each subpath as `{ name, present, added, total, budget, note, peers }`; `present` is false (and nothing is
- * measured) while its entry file does not exist. Peers are whole bundles: each is a client of its own.
+ * measured) while its entry file does not exist, and `error` says why one that exists could not be bundled. Peers are whole bundles: each is a client of its own.
  */
 export async function measureSubpaths(subpaths = SUBPATHS) {
   const rows = []
@@ -46,9 +47,14 @@ export async function measureSubpaths(subpaths = SUBPATHS) {
       rows.push({ name, present: false, budget, note, peers: measuredPeers })
       continue
     }
-    const base = await measure(core, external)
-    const total = await measure(`${core}\nexport * from ${JSON.stringify(resolve(root, entry))}`, external)
-    rows.push({ name, present: true, added: total.gzip - base.gzip, total, budget, note, peers: measuredPeers })
+    try {
+      const base = await measure(core, external)
+      const total = await measure(`${core}\nexport * from ${JSON.stringify(resolve(root, entry))}`, external)
+      rows.push({ name, present: true, added: total.gzip - base.gzip, total, budget, note, peers: measuredPeers })
+    } catch (error) {
+      // A subpath the bundler cannot build is a failure of its row, said as such, not a crash of the whole table.
+      rows.push({ name, present: true, error: stripVTControlCharacters(error.message).split('\n').filter(Boolean).slice(0, 2).join(' '), budget, note, peers: measuredPeers })
+    }
   }
   return rows
 }
