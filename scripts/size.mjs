@@ -6,8 +6,8 @@
 //   apps need left to load on demand, so a page gets what it uses in one file instead of waiting on a chain of them;
 // - a Vite app listing and calling tools on an older server loads at most 3 JS files of nanomcp: most servers met
 //   today are of the older era, and each extra file is a round trip and a way for a deploy to break a page;
-// - nanomcp/apps adds ≤ 6 KB and nanomcp/ai ≤ 3 KB beside the core, so the subpaths stay small next to the
-//   packages they replace (printed beside them).
+// - nanomcp/apps adds ≤ 6 KB and nanomcp/ai ≤ 3 KB beside the core with createMcp, so the subpaths stay small
+//   next to the packages they replace (printed beside them).
 //
 // Three kinds of figures:
 // - bundle rows: an entry bundled by Rolldown (bundle.mjs), the entry chunk and its static imports, with what
@@ -90,7 +90,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     fail(`a Vite app listing and calling on an older server loads ${older.nanomcpFiles} JS files of nanomcp (budget ${OLDER_SERVER_FILES}): ${older.scripts.filter((s) => s.nanomcp).map((s) => s.path).join(', ')}`)
   }
 
-  console.log('\nSubpaths: what each adds beside the core (Client + StreamableHttpTransport), zod bundled; beside them, whole bundles')
+  console.log('\nSubpaths: what each adds beside Client + StreamableHttpTransport + createMcp, zod bundled; beside them, whole bundles')
   for (const row of await measureSubpaths()) {
     const note = row.note ? `, ${row.note}` : ''
     if (!row.present) console.log(`  ${`${row.name}${note}`.padEnd(48)} not present (budget ${kb(row.budget)}, not checked)`)

@@ -1,6 +1,7 @@
 // The subpaths an app adds to the core (nanomcp/apps, nanomcp/ai), each beside the packages that do the same job.
 // A subpath's figure is what it adds: bundle(core + subpath) minus bundle(core), both min+gzip with zod bundled,
-// where the core is `Client` + `StreamableHttpTransport`, so what the subpath shares with the core is not counted twice.
+// where the core is what an app that hosts apps or hands tools to a model already ships (`Client`,
+// `StreamableHttpTransport`, `createMcp`), so what the subpath shares with it is not counted twice.
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,7 +11,7 @@ import { measure } from './bundle.mjs'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const file = (specifier) => JSON.stringify(fileURLToPath(import.meta.resolve(specifier)))
 const leaveOut = (...names) => (id) => names.some((name) => id === name || id.startsWith(`${name}/`))
-const core = `export { Client, StreamableHttpTransport } from ${JSON.stringify(resolve(root, 'src/index.ts'))}`
+const core = `export { Client, StreamableHttpTransport, createMcp } from ${JSON.stringify(resolve(root, 'src/index.ts'))}`
 
 /** `entry`: the subpath's source; `budget`: bytes it may add; `external`: what the app brings itself. */
 export const SUBPATHS = [
@@ -19,8 +20,9 @@ export const SUBPATHS = [
     entry: 'src/apps/index.ts',
     budget: 6 * 1024,
     peers: [
-      ['@modelcontextprotocol/ext-apps 2.0.4 AppBridge, zod bundled', `export { AppBridge } from ${file('@modelcontextprotocol/ext-apps/app-bridge')}`],
-      ['@modelcontextprotocol/ext-apps 2.0.4 AppBridge, zod external', `export { AppBridge } from ${file('@modelcontextprotocol/ext-apps/app-bridge')}`, leaveOut('zod')],
+      // A host needs the bridge and the transport that carries it to the frame.
+      ['@modelcontextprotocol/ext-apps 2.0.4 AppBridge, zod bundled', `export { AppBridge, PostMessageTransport } from ${file('@modelcontextprotocol/ext-apps/app-bridge')}`],
+      ['@modelcontextprotocol/ext-apps 2.0.4 AppBridge, zod external', `export { AppBridge, PostMessageTransport } from ${file('@modelcontextprotocol/ext-apps/app-bridge')}`, leaveOut('zod')],
       ['@mcp-ui/client 7.1.1 AppRenderer, React external', `export { AppRenderer } from ${file('@mcp-ui/client')}`, leaveOut('react', 'react-dom')],
     ],
   },
@@ -30,7 +32,11 @@ export const SUBPATHS = [
     budget: 3 * 1024,
     external: leaveOut('ai'),
     note: '`ai` external',
-    peers: [['@ai-sdk/mcp 2.0.99 createMCPClient, `ai` external', `export { createMCPClient } from ${file('@ai-sdk/mcp')}`, leaveOut('ai')]],
+    peers: [
+      ['@ai-sdk/mcp 2.0.99 createMCPClient, `ai` external', `export { createMCPClient } from ${file('@ai-sdk/mcp')}`, leaveOut('ai')],
+      // An AI SDK app ships zod already (the SDK's tool schemas use it).
+      ['@ai-sdk/mcp 2.0.99 createMCPClient, `ai` and zod external', `export { createMCPClient } from ${file('@ai-sdk/mcp')}`, leaveOut('ai', 'zod')],
+    ],
   },
 ]
 
