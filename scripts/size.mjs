@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// What an app pays for nanomcp, min+gzip: `npm run size` prints it, `--check` enforces the budgets.
+// What an app pays for nanomcp, min+gzip: `npm run size` prints it, `--check` enforces the budgets, `--files` also
+// lists each page scenario's files.
 //
 // Budgets:
 // - the core (Client + StreamableHttpTransport, zod bundled) ≤ 24.5 KB: the client as one piece, with only what few
@@ -82,6 +83,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const other = theirs ? `${bytes(theirs.gzip)} in ${files(theirs.files)}` : '—'
     const ours = `${bytes(row.gzip)} in ${files(row.files)}`
     console.log(`  ${`${row.server}, ${row.app}`.padEnd(36)} ${ours.padEnd(26)} ${other}`)
+    // `--files`: which files, to see what a scenario fetches beyond its entry.
+    if (process.argv.includes('--files')) for (const s of row.scripts) console.log(`      ${s.path.padEnd(40)} ${bytes(s.gzip)}`)
   }
   const older = pages.find((r) => r.app === 'Client' && r.server === 'older server')
   const verdict = older.nanomcpFiles > OLDER_SERVER_FILES ? 'OVER the budget' : 'within the budget'
