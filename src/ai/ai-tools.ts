@@ -1,0 +1,78 @@
+// The model's view of a server: aiTools() once, or $aiTools() as an atom that follows the server's tool list,
+// so an agent's tool set changes when the server announces new or removed tools (list_changed).
+import { atom, onMount, type ReadableAtom } from 'nanostores'
+import type { ToolSet } from 'ai'
+import type { ListState, Mcp } from '../stores/types'
+import type { Tool } from '../schemas/types'
+import type { AiToolsOptions, AiToolsState, McpSource } from './types'
+import { AiToolError } from './ai-tool-error'
+import { buildToolSet } from './tool-set'
+
+/** A tool the client's checks left out of the list: the only way one fails them is an input schema that is not an object's. */
+function invalidTool(item: unknown, reason: string): AiToolError {
+  const name = item && typeof item === 'object' && typeof (item as Tool).name === 'string' ? (item as Tool).name : '(unnamed)'
+  return new AiToolError('input-schema', name, `the server listed it in a shape providers cannot take (${reason}), so it was left out`, item)
+}
+
+/** The store's tool list once loaded (or failed): subscribing is what starts the load. */
+function loadedTools(mcp: Mcp): Promise<ListState<Tool>> {
+  return new Promise((resolve, reject) => {
+    let stop: (() => void) | undefined
+    let done = false
+    const settle = (state: ListState<Tool>) => {
+      if (state.loading || (!state.updatedAt && !state.error)) return
+      done = true
+      stop?.()
+      if (state.error) reject(state.error)
+      else resolve(state)
+    }
+    stop = mcp.$tools.subscribe(settle)
+    if (done) stop()
+  })
+}
+
+/**
+ * The server's model-visible tools as an AI SDK ToolSet, once the list has loaded. Pass `mcpApproval` as the
+ * call's `toolApproval` so the calls `approve` picks wait for the user.
+ */
+export async function aiTools(mcp: McpSource, options: AiToolsOptions = {}): Promise<ToolSet> {
+  const skipped: AiToolError[] = []
+  let listed: readonly Tool[]
+  if ('$tools' in mcp) {
+    const state = await loadedTools(mcp)
+    listed = state.items
+    for (const { item, reason } of state.invalid ?? []) skipped.push(invalidTool(item, reason))
+  } else {
+    listed = await mcp.listTools({ onInvalidItem: (item, reason) => skipped.push(invalidTool(item, reason)) })
+  }
+  return (await buildToolSet(mcp, listed, options, skipped)).tools
+}
+
+/**
+ * An atom with the tool set, rebuilt whenever the store's `$tools` list changes (and when `pinTools` accepts a
+ * change). Watching it keeps the store's list watched, and with it the server's change notifications.
+ */
+export function $aiTools(mcp: Mcp, options: AiToolsOptions = {}): ReadableAtom<AiToolsState> {
+  const $state = atom<AiToolsState>({ tools: {}, loading: true, error: undefined, skipped: [], withheld: [] })
+  onMount($state, () => {
+    let version = 0
+    const rebuild = () => {
+      const list = mcp.$tools.get()
+      const mine = ++version
+      const skipped = (list.invalid ?? []).map(({ item, reason }) => invalidTool(item, reason))
+      if (list.error && !list.items.length) return $state.set({ ...$state.get(), loading: false, error: list.error })
+      $state.set({ ...$state.get(), loading: true })
+      buildToolSet(mcp, list.items, options, skipped).then(
+        (built) => mine === version && $state.set({ ...built, loading: list.loading, error: list.error }),
+        (error: Error) => mine === version && $state.set({ ...$state.get(), loading: false, error }),
+      )
+    }
+    const stops = [mcp.$tools.subscribe(rebuild)]
+    if (options.pinTools) stops.push(options.pinTools.$changed.listen(() => rebuild()))
+    return () => {
+      version++
+      for (const stop of stops) stop()
+    }
+  })
+  return $state
+}

@@ -1,0 +1,61 @@
+// MCP content as neutral parts, before each provider's format: text stays text; images, audio and binary
+// resources stay bytes with their media type (a model reads base64 pasted as text as noise, and pays for
+// every character of it); structured content becomes JSON text when no text block already carries it.
+import type { CallToolResult } from '../schemas/types'
+import { canonicalJson } from './canonical'
+
+export type Part = { kind: 'text'; text: string } | { kind: 'file'; data: string; mediaType: string; filename?: string }
+
+const KNOWN = new Set(['text', 'image', 'audio', 'resource', 'resource_link'])
+
+/** The first block of a type this library does not know, if any. */
+export function unknownBlock(result: CallToolResult): unknown {
+  return result.content.find((block) => !KNOWN.has((block as { type: string }).type))
+}
+
+/** Media types a model reads as text, so a blob of one is decoded rather than sent as a file. */
+const textual = (mediaType: string) => /^text\/|[/+](json|xml|yaml|javascript|csv)$/.test(mediaType)
+
+function decode(base64: string): string {
+  return new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)))
+}
+
+const lastSegment = (uri: string) => uri.split(/[/?#]/).filter(Boolean).pop()
+
+/** Whether a text block already says what `structuredContent` says (servers are asked to mirror it as JSON text). */
+function carried(result: CallToolResult): boolean {
+  const wanted = canonicalJson(result.structuredContent)
+  return result.content.some((block) => {
+    if (block.type !== 'text') return false
+    try {
+      return canonicalJson(JSON.parse(block.text)) === wanted
+    } catch {
+      return false
+    }
+  })
+}
+
+/** Every block of a result (known types only: see unknownBlock) as parts, structured content last. */
+export function toParts(result: CallToolResult): Part[] {
+  const parts: Part[] = []
+  for (const block of result.content) {
+    if (block.type === 'text') parts.push({ kind: 'text', text: block.text })
+    else if (block.type === 'image' || block.type === 'audio') parts.push({ kind: 'file', data: block.data, mediaType: block.mimeType })
+    else if (block.type === 'resource_link') {
+      const about = [block.mimeType, block.description].filter(Boolean).join(', ')
+      parts.push({ kind: 'text', text: `Resource link: ${block.name} <${block.uri}>${about ? ` (${about})` : ''}` })
+    } else if (block.type === 'resource') {
+      const { uri, mimeType = 'application/octet-stream', text, blob } = block.resource
+      if (text !== undefined) parts.push({ kind: 'text', text })
+      else if (textual(mimeType)) parts.push({ kind: 'text', text: decode(blob) })
+      else parts.push({ kind: 'file', data: blob, mediaType: mimeType, filename: lastSegment(uri) })
+    }
+  }
+  if (result.structuredContent !== undefined && !carried(result)) parts.push({ kind: 'text', text: JSON.stringify(result.structuredContent) })
+  return parts
+}
+
+/** The parts as one text, files named by their type: for error outputs and APIs that take text only. */
+export function asText(parts: Part[]): string {
+  return parts.map((part) => (part.kind === 'text' ? part.text : `[${part.mediaType} ${part.filename ?? 'file'} not shown: this API takes only text here]`)).join('\n')
+}
