@@ -14,6 +14,9 @@ function invalidTool(item: unknown, reason: string): AiToolError {
   return new AiToolError('input-schema', name, `the server listed it in a shape providers cannot take (${reason}), so it was left out`, item)
 }
 
+/** The list's error, unless it only says that invalid items were left out (those are reported as skipped tools). */
+const failure = (state: ListState<Tool>) => (state.invalid?.length ? undefined : state.error)
+
 /** The store's tool list once loaded (or failed): subscribing is what starts the load. */
 function loadedTools(mcp: Mcp): Promise<ListState<Tool>> {
   return new Promise((resolve, reject) => {
@@ -23,7 +26,7 @@ function loadedTools(mcp: Mcp): Promise<ListState<Tool>> {
       if (state.loading || (!state.updatedAt && !state.error)) return
       done = true
       stop?.()
-      if (state.error) reject(state.error)
+      if (failure(state)) reject(state.error)
       else resolve(state)
     }
     stop = mcp.$tools.subscribe(settle)
@@ -60,10 +63,11 @@ export function $aiTools(mcp: Mcp, options: AiToolsOptions = {}): ReadableAtom<A
       const list = mcp.$tools.get()
       const mine = ++version
       const skipped = (list.invalid ?? []).map(({ item, reason }) => invalidTool(item, reason))
-      if (list.error && !list.items.length) return $state.set({ ...$state.get(), loading: false, error: list.error })
+      const error = failure(list)
+      if (error && !list.items.length) return $state.set({ ...$state.get(), loading: false, error })
       $state.set({ ...$state.get(), loading: true })
       buildToolSet(mcp, list.items, options, skipped).then(
-        (built) => mine === version && $state.set({ ...built, loading: list.loading, error: list.error }),
+        (built) => mine === version && $state.set({ ...built, loading: list.loading, error }),
         (error: Error) => mine === version && $state.set({ ...$state.get(), loading: false, error }),
       )
     }
