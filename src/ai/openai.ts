@@ -21,19 +21,30 @@ export function openaiTools(tools: readonly Tool[], options: PlainOptions & { ap
   )
 }
 
-export type OpenAiToolResult =
-  | { role: 'tool'; tool_call_id: string; content: string }
-  | {
-      type: 'function_call_output'
-      call_id: string
-      output: string | ({ type: 'input_text'; text: string } | { type: 'input_image'; image_url: string } | { type: 'input_file'; file_data: string; filename: string })[]
-    }
+/** Chat Completions: the `tool` message that answers a call. */
+export interface OpenAiChatToolMessage {
+  role: 'tool'
+  tool_call_id: string
+  content: string
+}
+
+/** Responses API: the `function_call_output` input item that answers a call. */
+export interface OpenAiFunctionCallOutput {
+  type: 'function_call_output'
+  call_id: string
+  output: string | ({ type: 'input_text'; text: string } | { type: 'input_image'; image_url: string } | { type: 'input_file'; file_data: string; filename: string })[]
+}
+
+export type OpenAiToolResult = OpenAiChatToolMessage | OpenAiFunctionCallOutput
 
 /**
  * A tool result as the message that answers the model's call: Chat Completions takes text only in a tool
  * message (images are named, not sent); the Responses API takes text, images (as `data:` URLs) and PDFs.
  * OpenAI has no error flag: a result with `isError` starts with "Error:".
  */
+export function openaiToolResult(result: CallToolResult, callId: string, options: { api: 'chat' }): OpenAiChatToolMessage
+export function openaiToolResult(result: CallToolResult, callId: string, options: { api: 'responses' }): OpenAiFunctionCallOutput
+export function openaiToolResult(result: CallToolResult, callId: string, options: { api: OpenAiApi }): OpenAiToolResult
 export function openaiToolResult(result: CallToolResult, callId: string, options: { api: OpenAiApi }): OpenAiToolResult {
   const parts = resultParts(result)
   if (result.isError) parts.unshift({ kind: 'text', text: 'Error:' })

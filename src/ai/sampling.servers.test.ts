@@ -5,7 +5,6 @@ import { afterEach, describe, expect, inject, it } from 'vitest'
 import { Client, forgetEras } from '../client/client'
 import { StreamableHttpTransport } from '../transport/streamable-http'
 import { scoped } from '../../scripts/servers/scoped.ts'
-import { SAMPLING_PROMPT } from '../../scripts/servers/input-kinds.mjs'
 import { scriptedModel } from '../testing/ai-model'
 import { aiSampling } from './sampling'
 import { SamplingError } from './sampling-error'
@@ -37,7 +36,8 @@ describe.each(['modern', 'legacy'] as const)('aiSampling on the %s server', (kin
     const call = model.doGenerateCalls[0]!
     expect(call.maxOutputTokens).toBe(64)
     expect(call.prompt[0]).toEqual({ role: 'system', content: 'You are a poet.' })
-    expect(JSON.stringify(call.prompt[1])).toContain(JSON.stringify(SAMPLING_PROMPT).slice(1, -1))
+    // The server's prompt (input-kinds.mjs), markup and all, as text.
+    expect(JSON.stringify(call.prompt[1])).toContain('Write a haiku about <b>protocols</b>')
   })
 
   it('asks the user first; a refusal reaches no model and fails only that call', async () => {
@@ -66,7 +66,7 @@ describe.each(['modern', 'legacy'] as const)('aiSampling on the %s server', (kin
 
 describe('aiSampling, the handler alone', () => {
   const context = { method: 'tools/call', params: {}, round: 1, signal: new AbortController().signal }
-  const request = (params: Record<string, unknown>) => ({ s: { method: 'sampling/createMessage', params: { maxTokens: 100, ...params } } }) as never
+  const request = (params: Record<string, unknown>) => ({ s: { method: 'sampling/createMessage', params: { maxTokens: 100, ...params } } }) as unknown as Parameters<ReturnType<typeof aiSampling>>[0]
 
   it('passes images in, temperature and stop sequences; maps the stop reason; modelPreferences go to the chooser', async () => {
     const chosen = scriptedModel([{ text: 'a red dot' }], 'chosen-model')
@@ -96,24 +96,24 @@ describe('aiSampling, the handler alone', () => {
     ['tool_use content', { messages: [{ role: 'assistant', content: { type: 'tool_use', id: '1', name: 'x', input: {} } }] }, 'unsupported-content'],
   ])('refuses a request with %s with a typed error', async (_name, params, reason) => {
     const model = scriptedModel([{ text: 'never' }])
-    const error = await aiSampling(model, { approve: true })(request(params), context).catch((e: unknown) => e)
+    const error = await Promise.resolve(aiSampling(model, { approve: true })(request(params), context)).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(SamplingError)
-    expect((error as SamplingError).reason).toBe(reason)
+    expect((error as SamplingError).reason).toBe(reason as string)
     expect(model.doGenerateCalls).toHaveLength(0)
   })
 
   it('hands the round’s other requests to fallback, else declines elicitations and fails on roots', async () => {
-    const elicit = { e: { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } } } as never
+    const elicit = { e: { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } } } as Parameters<ReturnType<typeof aiSampling>>[0]
     const model = scriptedModel([{ text: 'hi' }])
     const seen: string[] = []
     const withFallback = aiSampling(model, { approve: true, fallback: (requests) => (seen.push(...Object.keys(requests)), { e: { action: 'accept', content: {} } }) })
-    expect(await withFallback({ ...request({ messages: [{ role: 'user', content: { type: 'text', text: 'x' } }] }), ...(elicit as object) } as never, context)).toMatchObject({
+    expect(await withFallback({ ...request({ messages: [{ role: 'user', content: { type: 'text', text: 'x' } }] }), ...elicit }, context)).toMatchObject({
       s: { model: 'mock-model' },
       e: { action: 'accept' },
     })
     expect(seen).toEqual(['e'])
     expect(await aiSampling(model)(elicit, context)).toEqual({ e: { action: 'decline' } })
-    const roots = await aiSampling(model)({ r: { method: 'roots/list', params: {} } } as never, context).catch((e: unknown) => e)
+    const roots = await Promise.resolve(aiSampling(model)({ r: { method: 'roots/list', params: {} } } as never, context)).catch((e: unknown) => e)
     expect((roots as SamplingError).reason).toBe('unanswered')
   })
 })
