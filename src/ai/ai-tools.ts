@@ -11,43 +11,31 @@ import { buildToolSet } from './tool-set'
 /** A tool the client's checks left out of the list: the only way one fails them is an input schema that is not an object's. */
 function invalidTool(item: unknown, reason: string): AiToolError {
   const name = item && typeof item === 'object' && typeof (item as Tool).name === 'string' ? (item as Tool).name : '(unnamed)'
-  return new AiToolError('input-schema', name, `the server listed it in a shape providers cannot take (${reason}), so it was left out`, item)
+  return new AiToolError('input-schema', name, reason, item)
 }
 
 /** The list's error, unless it only says that invalid items were left out (those are reported as skipped tools). */
 const failure = (state: ListState<Tool>) => (state.invalid?.length ? undefined : state.error)
-
-/** The store's tool list once loaded (or failed): subscribing is what starts the load. */
-function loadedTools(mcp: Mcp): Promise<ListState<Tool>> {
-  return new Promise((resolve, reject) => {
-    let stop: (() => void) | undefined
-    let done = false
-    const settle = (state: ListState<Tool>) => {
-      if (state.loading || (!state.updatedAt && !state.error)) return
-      done = true
-      stop?.()
-      if (failure(state)) reject(state.error)
-      else resolve(state)
-    }
-    stop = mcp.$tools.subscribe(settle)
-    if (done) stop()
-  })
-}
 
 /**
  * The server's model-visible tools as an AI SDK ToolSet, once the list has loaded. Pass `mcpApproval` as the
  * call's `toolApproval` so the calls `approve` picks wait for the user.
  */
 export async function aiTools(mcp: McpSource, options: AiToolsOptions = {}): Promise<ToolSet> {
-  const skipped: AiToolError[] = []
-  let listed: readonly Tool[]
   if ('$tools' in mcp) {
-    const state = await loadedTools(mcp)
-    listed = state.items
-    for (const { item, reason } of state.invalid ?? []) skipped.push(invalidTool(item, reason))
-  } else {
-    listed = await mcp.listTools({ onInvalidItem: (item, reason) => skipped.push(invalidTool(item, reason)) })
+    // The atom's first settled state: subscribing is what starts the store's load.
+    return new Promise((resolve, reject) => {
+      const $state = $aiTools(mcp, options)
+      const stop = $state.listen((state) => {
+        if (state.loading) return
+        stop()
+        if (state.error) reject(state.error)
+        else resolve(state.tools)
+      })
+    })
   }
+  const skipped: AiToolError[] = []
+  const listed = await mcp.listTools({ onInvalidItem: (item, reason) => skipped.push(invalidTool(item, reason)) })
   return (await buildToolSet(mcp, listed, options, skipped)).tools
 }
 
@@ -65,9 +53,11 @@ export function $aiTools(mcp: Mcp, options: AiToolsOptions = {}): ReadableAtom<A
       const skipped = (list.invalid ?? []).map(({ item, reason }) => invalidTool(item, reason))
       const error = failure(list)
       if (error && !list.items.length) return $state.set({ ...$state.get(), loading: false, error })
+      // Not loaded yet (a store's list starts empty and idle until something watches it) counts as loading.
+      const loading = list.loading || (!list.updatedAt && !error)
       $state.set({ ...$state.get(), loading: true })
       buildToolSet(mcp, list.items, options, skipped).then(
-        (built) => mine === version && $state.set({ ...built, loading: list.loading, error }),
+        (built) => mine === version && $state.set({ ...built, loading, error }),
         (error: Error) => mine === version && $state.set({ ...$state.get(), loading: false, error }),
       )
     }

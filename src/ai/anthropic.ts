@@ -10,7 +10,7 @@ export interface AnthropicTool {
 
 /** Tool definitions for the Messages API's `tools`; schemas as the server wrote them. App-only tools are left out. */
 export function anthropicTools(tools: readonly Tool[], options: PlainOptions = {}): AnthropicTool[] {
-  return definitions(tools, options).map(({ name, description, parameters }) => ({ name, ...(description ? { description } : {}), input_schema: parameters }))
+  return definitions(tools, options).map(({ name, description, parameters }) => ({ name, description, input_schema: parameters }))
 }
 
 type Base64 = { type: 'base64'; media_type: string; data: string }
@@ -35,7 +35,7 @@ export function anthropicToolResult(result: CallToolResult, toolUseId: string): 
     const source = { type: 'base64' as const, media_type: part.mediaType, data: part.data }
     if (IMAGES.has(part.mediaType)) return { type: 'image' as const, source }
     if (part.mediaType === 'application/pdf') return { type: 'document' as const, source }
-    return { type: 'text' as const, text: omitted(part, 'the Messages API') }
+    return { type: 'text' as const, text: omitted(part) }
   })
   return { type: 'tool_result', tool_use_id: toolUseId, content, ...(result.isError ? { is_error: true as const } : {}) }
 }

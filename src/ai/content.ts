@@ -3,14 +3,17 @@
 // every character of it); structured content becomes JSON text when no text block already carries it.
 import type { CallToolResult } from '../schemas/types'
 import { canonicalJson } from './canonical'
+import { AiToolError } from './ai-tool-error'
 
 export type Part = { kind: 'text'; text: string } | { kind: 'file'; data: string; mediaType: string; filename?: string }
 
 const KNOWN = new Set(['text', 'image', 'audio', 'resource', 'resource_link'])
 
-/** The first block of a type this library does not know, if any. */
-export function unknownBlock(result: CallToolResult): unknown {
-  return result.content.find((block) => !KNOWN.has((block as { type: string }).type))
+/** The result, once it holds no block of a type this library does not know (AiToolError 'unsupported-content'). */
+export function known<T extends CallToolResult>(result: T, tool: string): T {
+  const odd = result.content.find((block) => !KNOWN.has(block.type)) as { type?: unknown } | undefined
+  if (odd) throw new AiToolError('unsupported-content', tool, `unknown content type ${String(odd.type)}`, odd)
+  return result
 }
 
 /** Media types a model reads as text, so a blob of one is decoded rather than sent as a file. */
@@ -57,5 +60,5 @@ export function toParts(result: CallToolResult): Part[] {
 
 /** The parts as one text, files named by their type: for error outputs and APIs that take text only. */
 export function asText(parts: Part[]): string {
-  return parts.map((part) => (part.kind === 'text' ? part.text : `[${part.mediaType} ${part.filename ?? 'file'} not shown: this API takes only text here]`)).join('\n')
+  return parts.map((part) => (part.kind === 'text' ? part.text : `[${part.mediaType} file]`)).join('\n')
 }

@@ -37,21 +37,17 @@ export function providerNames(tools: readonly Tool[], prefix = ''): ProviderName
   const entries: { tool: Tool; full: string; base: string; valid: boolean; name: string }[] = []
   for (const tool of tools) {
     if (!/[a-zA-Z0-9_-]/.test(tool.name)) {
-      skipped.push(new AiToolError('name', tool.name, 'its name has no character a provider accepts ([a-zA-Z0-9_-]), so it was left out'))
+      skipped.push(new AiToolError('name', tool.name, 'no character of the name is one providers accept'))
       continue
     }
     const full = prefix + tool.name
     const base = full.replace(/[^a-zA-Z0-9_-]/gu, '_')
     const valid = PROVIDER_NAME.test(full)
-    entries.push({ tool, full, base, valid, name: base.length > MAX ? suffixed(base, full) : base })
+    entries.push({ tool, full, base, valid, name: base })
   }
-  const groups = new Map<string, typeof entries>()
-  for (const entry of entries) groups.set(entry.name, [...(groups.get(entry.name) ?? []), entry])
-  for (const group of groups.values()) {
-    if (group.length < 2) continue
-    const keeper = group.find((entry) => entry.valid)
-    for (const entry of group) if (entry !== keeper) entry.name = suffixed(entry.base, entry.full)
-  }
+  const count = new Map<string, number>()
+  for (const { base } of entries) count.set(base, (count.get(base) ?? 0) + 1)
+  for (const entry of entries) if (!entry.valid && (count.get(entry.base)! > 1 || entry.base.length > MAX)) entry.name = suffixed(entry.base, entry.full)
   const names = new Map<string, Tool>()
   for (const entry of entries) {
     // A digest that lands on a name already taken (or a server listing one name twice) is salted until free.

@@ -16,8 +16,8 @@ export type OpenAiTool =
 export function openaiTools(tools: readonly Tool[], options: PlainOptions & { api: OpenAiApi }): OpenAiTool[] {
   return definitions(tools, options).map(({ name, description, parameters }) =>
     options.api === 'chat'
-      ? { type: 'function', function: { name, ...(description ? { description } : {}), parameters } }
-      : { type: 'function', name, ...(description ? { description } : {}), parameters, strict: false },
+      ? { type: 'function', function: { name, description, parameters } }
+      : { type: 'function', name, description, parameters, strict: false },
   )
 }
 
@@ -49,13 +49,13 @@ export function openaiToolResult(result: CallToolResult, callId: string, options
   const parts = resultParts(result)
   if (result.isError) parts.unshift({ kind: 'text', text: 'Error:' })
   if (options.api === 'chat') {
-    return { role: 'tool', tool_call_id: callId, content: parts.map((part) => (part.kind === 'text' ? part.text : omitted(part, 'Chat Completions'))).join('\n') }
+    return { role: 'tool', tool_call_id: callId, content: parts.map((part) => (part.kind === 'text' ? part.text : omitted(part))).join('\n') }
   }
   const output = parts.map((part) => {
     if (part.kind === 'text') return { type: 'input_text' as const, text: part.text }
     if (part.mediaType.startsWith('image/')) return { type: 'input_image' as const, image_url: dataUrl(part) }
     if (part.mediaType === 'application/pdf') return { type: 'input_file' as const, file_data: dataUrl(part), filename: part.filename ?? 'file.pdf' }
-    return { type: 'input_text' as const, text: omitted(part, 'the Responses API') }
+    return { type: 'input_text' as const, text: omitted(part) }
   })
   return { type: 'function_call_output', call_id: callId, output: output.every((part) => part.type === 'input_text') ? output.map((part) => part.text).join('\n') : output }
 }

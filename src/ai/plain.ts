@@ -1,10 +1,10 @@
 // What openai.ts and anthropic.ts share: which tools go to the model under which names, and a result checked
 // for content this library does not know.
 import type { CallToolResult, Tool } from '../schemas/types'
-import { AiToolError } from './ai-tool-error'
-import { toParts, unknownBlock, type Part } from './content'
+import type { AiToolError } from './ai-tool-error'
+import { known, toParts, type Part } from './content'
 import { providerNames } from './names'
-import { forModel, objectSchema, providerSchema } from './visible'
+import { providerSchema, usable } from './visible'
 
 export interface PlainOptions {
   /** Put before every provider name (map names back with `mcpToolName(name, tools, { prefix })`). */
@@ -14,20 +14,15 @@ export interface PlainOptions {
 }
 
 export function definitions(tools: readonly Tool[], options: PlainOptions): { name: string; description: string | undefined; parameters: Record<string, unknown> }[] {
-  const usable = tools.filter(forModel).filter((t) => objectSchema(t) || void options.onSkip?.(new AiToolError('input-schema', t.name, 'its inputSchema is not an object schema, so it was left out', t.inputSchema)))
-  const { names, skipped } = providerNames(usable, options.prefix)
+  const { names, skipped } = providerNames(usable(tools, (error) => options.onSkip?.(error)), options.prefix)
   for (const error of skipped) options.onSkip?.(error)
   return [...names].map(([name, t]) => ({ name, description: t.description ?? t.title, parameters: providerSchema(t) }))
 }
 
 /** The result's parts; AiToolError('unsupported-content') for a block of a type this library does not know. */
-export function resultParts(result: CallToolResult, tool = '(result)'): Part[] {
-  const odd = unknownBlock(result)
-  if (odd) throw new AiToolError('unsupported-content', tool, `the result holds content of an unknown type (${String((odd as { type?: unknown }).type)})`, odd)
-  return toParts(result)
-}
+export const resultParts = (result: CallToolResult): Part[] => toParts(known(result, '(result)'))
 
 export const dataUrl = (part: Extract<Part, { kind: 'file' }>) => `data:${part.mediaType};base64,${part.data}`
 
 /** What a model reads in place of a file the API cannot take there. */
-export const omitted = (part: Extract<Part, { kind: 'file' }>, api: string) => `[${part.mediaType} ${part.filename ?? 'content'} left out: ${api} takes no such file in a tool result]`
+export const omitted = (part: Extract<Part, { kind: 'file' }>) => `[${part.mediaType} file left out: not accepted here]`

@@ -14,18 +14,18 @@ const STOP: Partial<Record<FinishReason, string>> = { stop: 'endTurn', length: '
 function message({ role, content }: Params['messages'][number]): ModelMessage {
   const parts = (Array.isArray(content) ? content : [content]).map((block) => {
     if (block.type === 'text') return { type: 'text' as const, text: block.text }
-    if (block.type === 'image' && role === 'user') return { type: 'image' as const, image: block.data, mediaType: block.mimeType }
+    // As file parts in both roles: assistant messages take no image parts, and the SDK sends both kinds alike.
     if (block.type === 'image' || block.type === 'audio') return { type: 'file' as const, data: block.data, mediaType: block.mimeType }
-    throw new SamplingError('unsupported-content', `The sampling request holds ${String(block.type)} content, which this bridge cannot hand to the model`, { detail: block })
+    throw new SamplingError('unsupported-content', `Sampling content ${String(block.type)} is not supported`, { detail: block })
   })
-  return role === 'user' ? { role, content: parts } : { role: 'assistant', content: parts.map((part) => (part.type === 'image' ? { type: 'file', data: part.image, mediaType: part.mediaType } : part)) }
+  return { role, content: parts } as ModelMessage
 }
 
 async function sample(model: LanguageModel, params: Params, options: SamplingOptions, signal: AbortSignal): Promise<Record<string, unknown>> {
-  if (!params.messages?.length) throw new SamplingError('no-messages', 'The sampling request has no messages')
+  if (!params.messages?.length) throw new SamplingError('no-messages', 'Sampling request without messages')
   const messages = params.messages.map(message)
   const { approve } = options
-  if (!(approve === true || (approve && (await approve(params, { signal }))))) throw new SamplingError('declined', 'The sampling request was declined: the user did not approve it')
+  if (!(approve === true || (approve && (await approve(params, { signal }))))) throw new SamplingError('declined', 'Sampling request declined')
   const system = [options.systemPrompt, params.systemPrompt].filter(Boolean).join('\n\n') || undefined
   let result: Awaited<ReturnType<typeof generateText>>
   try {
@@ -39,7 +39,7 @@ async function sample(model: LanguageModel, params: Params, options: SamplingOpt
       abortSignal: signal,
     })
   } catch (cause) {
-    throw new SamplingError('model-failed', `The model failed to answer the sampling request: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+    throw new SamplingError('model-failed', `Model failed: ${String(cause)}`, { cause })
   }
   return { role: 'assistant', content: { type: 'text', text: result.text }, model: result.response.modelId, stopReason: STOP[result.finishReason] ?? result.finishReason }
 }
@@ -47,7 +47,7 @@ async function sample(model: LanguageModel, params: Params, options: SamplingOpt
 /** Elicitations can be declined in the protocol; anything else (roots, unknown methods) fails as unanswered. */
 function decline(request: InputRequest): Record<string, unknown> {
   if (request.method === 'elicitation/create') return { action: 'decline' }
-  throw new SamplingError('unanswered', `No handler for ${request.method}: give aiSampling a fallback`, { detail: request })
+  throw new SamplingError('unanswered', `No fallback for ${request.method}`, { detail: request })
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Tool } from '../schemas/types'
+import { AiToolError } from './ai-tool-error'
 
 /**
  * MCP Apps: a tool whose `_meta.ui.visibility` lists who may call it, without "model", is for its app's view
@@ -13,6 +14,11 @@ export function forModel(tool: Tool): boolean {
 export function objectSchema(tool: Tool): boolean {
   const schema = tool.inputSchema as unknown
   return !!schema && typeof schema === 'object' && !Array.isArray(schema) && (schema as { type?: unknown }).type === 'object'
+}
+
+/** The model-visible tools that pass `filter`; a tool whose input schema is not an object schema goes to `skip`. */
+export function usable(tools: readonly Tool[], skip: (error: AiToolError) => void, filter: (tool: Tool) => boolean = () => true): Tool[] {
+  return tools.filter((t) => forModel(t) && filter(t) && (objectSchema(t) || void skip(new AiToolError('input-schema', t.name, 'inputSchema is no object schema', t.inputSchema))))
 }
 
 /**
