@@ -10,8 +10,7 @@ import { buildToolSet } from './tool-set'
 
 /** A tool the client's checks left out of the list: the only way one fails them is an input schema that is not an object's. */
 function invalidTool(item: unknown, reason: string): AiToolError {
-  const name = item && typeof item === 'object' && typeof (item as Tool).name === 'string' ? (item as Tool).name : '(unnamed)'
-  return new AiToolError('input-schema', name, reason, item)
+  return new AiToolError('input-schema', String((item as Tool | undefined)?.name), reason, item)
 }
 
 /** The list's error, unless it only says that invalid items were left out (those are reported as skipped tools). */
@@ -50,15 +49,13 @@ export function $aiTools(mcp: Mcp, options: AiToolsOptions = {}): ReadableAtom<A
     const rebuild = () => {
       const list = mcp.$tools.get()
       const mine = ++version
-      const skipped = (list.invalid ?? []).map(({ item, reason }) => invalidTool(item, reason))
       const error = failure(list)
-      if (error && !list.items.length) return $state.set({ ...$state.get(), loading: false, error })
       // Not loaded yet (a store's list starts empty and idle until something watches it) counts as loading.
       const loading = list.loading || (!list.updatedAt && !error)
       $state.set({ ...$state.get(), loading: true })
-      buildToolSet(mcp, list.items, options, skipped).then(
+      buildToolSet(mcp, list.items, options, (list.invalid ?? []).map(({ item, reason }) => invalidTool(item, reason))).then(
         (built) => mine === version && $state.set({ ...built, loading, error }),
-        (error: Error) => mine === version && $state.set({ ...$state.get(), loading: false, error }),
+        (failed: Error) => mine === version && $state.set({ ...$state.get(), loading: false, error: failed }),
       )
     }
     const stops = [mcp.$tools.subscribe(rebuild)]

@@ -1,6 +1,7 @@
 // Anthropic's Messages API formats, for apps that call its HTTP API themselves: no dependency, plain objects.
 import type { CallToolResult, Tool } from '../schemas/types'
-import { definitions, omitted, resultParts, type PlainOptions } from './plain'
+import { toParts } from './content'
+import { definitions, omitted, type PlainOptions } from './plain'
 
 export interface AnthropicTool {
   name: string
@@ -30,7 +31,7 @@ const IMAGES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp'])
  * form; JPEG, PNG, GIF, WebP) and PDFs as documents; other files are named, not sent. `isError` → `is_error`.
  */
 export function anthropicToolResult(result: CallToolResult, toolUseId: string): AnthropicToolResult {
-  const content = resultParts(result).map((part) => {
+  const content = toParts(result).map((part) => {
     if (part.kind === 'text') return { type: 'text' as const, text: part.text }
     const source = { type: 'base64' as const, media_type: part.mediaType, data: part.data }
     if (IMAGES.has(part.mediaType)) return { type: 'image' as const, source }

@@ -7,15 +7,6 @@ import { AiToolError } from './ai-tool-error'
 
 export type Part = { kind: 'text'; text: string } | { kind: 'file'; data: string; mediaType: string; filename?: string }
 
-const KNOWN = new Set(['text', 'image', 'audio', 'resource', 'resource_link'])
-
-/** The result, once it holds no block of a type this library does not know (AiToolError 'unsupported-content'). */
-export function known<T extends CallToolResult>(result: T, tool: string): T {
-  const odd = result.content.find((block) => !KNOWN.has(block.type)) as { type?: unknown } | undefined
-  if (odd) throw new AiToolError('unsupported-content', tool, `unknown content type ${String(odd.type)}`, odd)
-  return result
-}
-
 /** Media types a model reads as text, so a blob of one is decoded rather than sent as a file. */
 const textual = (mediaType: string) => /^text\/|[/+](json|xml|yaml|javascript|csv)$/.test(mediaType)
 
@@ -38,8 +29,11 @@ function carried(result: CallToolResult): boolean {
   })
 }
 
-/** Every block of a result (known types only: see unknownBlock) as parts, structured content last. */
-export function toParts(result: CallToolResult): Part[] {
+/**
+ * Every block of a result as parts, structured content last; AiToolError 'unsupported-content' for a block of a
+ * type this library does not know (`tool` names the tool in it).
+ */
+export function toParts(result: CallToolResult, tool = '(result)'): Part[] {
   const parts: Part[] = []
   for (const block of result.content) {
     if (block.type === 'text') parts.push({ kind: 'text', text: block.text })
@@ -52,7 +46,7 @@ export function toParts(result: CallToolResult): Part[] {
       if (text !== undefined) parts.push({ kind: 'text', text })
       else if (textual(mimeType)) parts.push({ kind: 'text', text: decode(blob) })
       else parts.push({ kind: 'file', data: blob, mediaType: mimeType, filename: lastSegment(uri) })
-    }
+    } else throw new AiToolError('unsupported-content', tool, `unknown content type ${String((block as { type?: unknown }).type)}`, block)
   }
   if (result.structuredContent !== undefined && !carried(result)) parts.push({ kind: 'text', text: JSON.stringify(result.structuredContent) })
   return parts

@@ -7,13 +7,13 @@ import { asText, toParts } from './content'
 
 export function toModelOutput(result: CallToolResult): ToolResultPart['output'] {
   const parts = toParts(result)
-  if (result.isError) return { type: 'error-text', value: asText(parts) || 'The tool reported an error without a message' }
+  if (result.isError) return { type: 'error-text', value: asText(parts) || 'Error' }
   return {
     type: 'content',
     value: parts.map((part) =>
       part.kind === 'text'
         ? { type: 'text' as const, text: part.text }
-        : { type: 'file' as const, data: { type: 'data' as const, data: part.data }, mediaType: part.mediaType, ...(part.filename ? { filename: part.filename } : {}) },
+        : { type: 'file' as const, data: { type: 'data' as const, data: part.data }, mediaType: part.mediaType, filename: part.filename },
     ),
   }
 }

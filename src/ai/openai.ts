@@ -1,6 +1,7 @@
 // OpenAI's own formats, for apps that call its HTTP API themselves: no dependency, plain objects.
 import type { CallToolResult, Tool } from '../schemas/types'
-import { dataUrl, definitions, omitted, resultParts, type PlainOptions } from './plain'
+import { toParts } from './content'
+import { dataUrl, definitions, omitted, type PlainOptions } from './plain'
 
 export type OpenAiApi = 'chat' | 'responses'
 
@@ -32,7 +33,7 @@ export interface OpenAiChatToolMessage {
 export interface OpenAiFunctionCallOutput {
   type: 'function_call_output'
   call_id: string
-  output: string | ({ type: 'input_text'; text: string } | { type: 'input_image'; image_url: string } | { type: 'input_file'; file_data: string; filename: string })[]
+  output: ({ type: 'input_text'; text: string } | { type: 'input_image'; image_url: string } | { type: 'input_file'; file_data: string; filename: string })[]
 }
 
 export type OpenAiToolResult = OpenAiChatToolMessage | OpenAiFunctionCallOutput
@@ -46,7 +47,7 @@ export function openaiToolResult(result: CallToolResult, callId: string, options
 export function openaiToolResult(result: CallToolResult, callId: string, options: { api: 'responses' }): OpenAiFunctionCallOutput
 export function openaiToolResult(result: CallToolResult, callId: string, options: { api: OpenAiApi }): OpenAiToolResult
 export function openaiToolResult(result: CallToolResult, callId: string, options: { api: OpenAiApi }): OpenAiToolResult {
-  const parts = resultParts(result)
+  const parts = toParts(result)
   if (result.isError) parts.unshift({ kind: 'text', text: 'Error:' })
   if (options.api === 'chat') {
     return { role: 'tool', tool_call_id: callId, content: parts.map((part) => (part.kind === 'text' ? part.text : omitted(part))).join('\n') }
@@ -57,5 +58,5 @@ export function openaiToolResult(result: CallToolResult, callId: string, options
     if (part.mediaType === 'application/pdf') return { type: 'input_file' as const, file_data: dataUrl(part), filename: part.filename ?? 'file.pdf' }
     return { type: 'input_text' as const, text: omitted(part) }
   })
-  return { type: 'function_call_output', call_id: callId, output: output.every((part) => part.type === 'input_text') ? output.map((part) => part.text).join('\n') : output }
+  return { type: 'function_call_output', call_id: callId, output }
 }

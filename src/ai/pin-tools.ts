@@ -37,34 +37,26 @@ export interface PinOptions {
 export function pinTools(options: PinOptions = {}): ToolPins {
   const pinned = new Map(Object.entries(options.pinned ?? {}))
   const $changed = atom<readonly PinChange[]>([])
-  const save = () => options.onPin?.(Object.fromEntries(pinned))
+  const snapshot = () => Object.fromEntries(pinned)
+  const pin = (name: string, fingerprint: string) => (pinned.set(name, fingerprint), options.onPin?.(snapshot()))
   return {
     $changed,
     accept(name) {
       const change = $changed.get().find((entry) => entry.tool.name === name)
-      if (!change) return
-      pinned.set(name, change.current)
-      save()
-      $changed.set($changed.get().filter((entry) => entry !== change))
+      if (change) pin(name, change.current), $changed.set($changed.get().filter((entry) => entry !== change))
     },
-    snapshot: () => Object.fromEntries(pinned),
+    snapshot,
     async check(tools) {
       const kept: Tool[] = []
       const changed: PinChange[] = []
-      let grew = false
       for (const tool of tools) {
         const current = await toolFingerprint(tool)
-        const known = pinned.get(tool.name)
-        if (known === current) kept.push(tool)
-        else if (known === undefined && options.trustNew !== false) {
-          pinned.set(tool.name, current)
-          grew = true
-          kept.push(tool)
-        } else changed.push({ tool, pinned: known ?? '', current })
+        if (!pinned.has(tool.name) && options.trustNew !== false) pin(tool.name, current)
+        if (pinned.get(tool.name) === current) kept.push(tool)
+        else changed.push({ tool, pinned: pinned.get(tool.name) ?? '', current })
       }
-      if (grew) save()
-      // Set only when it differs: aiTools rebuilds on every change of this atom.
-      const key = (list: readonly PinChange[]) => list.map((entry) => `${entry.tool.name}:${entry.current}`).join()
+      // Set only when it differs (fingerprints cover the names): aiTools rebuilds on every change of this atom.
+      const key = (list: readonly PinChange[]) => list.map((entry) => entry.current).join()
       if (key(changed) !== key($changed.get())) $changed.set(changed)
       return { kept, changed }
     },

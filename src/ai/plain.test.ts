@@ -53,7 +53,7 @@ describe('openaiToolResult / anthropicToolResult', () => {
         { type: 'input_text', text: expect.stringContaining('audio/wav') },
       ],
     })
-    expect(openaiToolResult({ content: [{ type: 'text', text: 'no' }], isError: true }, 'c', { api: 'responses' })).toEqual({ type: 'function_call_output', call_id: 'c', output: 'Error:\nno' })
+    expect(openaiToolResult({ content: [{ type: 'text', text: 'no' }], isError: true }, 'c', { api: 'responses' })).toEqual({ type: 'function_call_output', call_id: 'c', output: [{ type: 'input_text', text: 'Error:' }, { type: 'input_text', text: 'no' }] })
   })
 
   it('anthropic: base64 image source, is_error', () => {

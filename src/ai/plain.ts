@@ -1,8 +1,8 @@
 // What openai.ts and anthropic.ts share: which tools go to the model under which names, and a result checked
 // for content this library does not know.
-import type { CallToolResult, Tool } from '../schemas/types'
+import type { Tool } from '../schemas/types'
 import type { AiToolError } from './ai-tool-error'
-import { known, toParts, type Part } from './content'
+import type { Part } from './content'
 import { providerNames } from './names'
 import { providerSchema, usable } from './visible'
 
@@ -18,9 +18,6 @@ export function definitions(tools: readonly Tool[], options: PlainOptions): { na
   for (const error of skipped) options.onSkip?.(error)
   return [...names].map(([name, t]) => ({ name, description: t.description ?? t.title, parameters: providerSchema(t) }))
 }
-
-/** The result's parts; AiToolError('unsupported-content') for a block of a type this library does not know. */
-export const resultParts = (result: CallToolResult): Part[] => toParts(known(result, '(result)'))
 
 export const dataUrl = (part: Extract<Part, { kind: 'file' }>) => `data:${part.mediaType};base64,${part.data}`
 

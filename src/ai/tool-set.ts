@@ -6,7 +6,7 @@ import type { AiToolsOptions, McpSource } from './types'
 import type { PinChange } from './pin-tools'
 import type { AiToolError } from './ai-tool-error'
 import { needsApproval } from './approval'
-import { known } from './content'
+import { toParts } from './content'
 import { toModelOutput } from './model-output'
 import { providerNames } from './names'
 import { providerSchema, usable } from './visible'
@@ -20,14 +20,8 @@ export interface Built {
 /** Ask for tools that say they destroy something (an explicit hint: absent hints are not taken as a threat). */
 const destructive = (t: Tool) => t.annotations?.destructiveHint === true && t.annotations.readOnlyHint !== true
 
-function caller(mcp: McpSource) {
-  return '$tools' in mcp
-    ? (name: string, args: Record<string, unknown>, options: Parameters<typeof mcp.callTool>[2]) => mcp.callTool(name, args, options)
-    : (name: string, args: Record<string, unknown>, options: Parameters<typeof mcp.callTool>[1]) => mcp.callTool({ name, arguments: args }, options)
-}
 
 export async function buildToolSet(mcp: McpSource, listed: readonly Tool[], options: AiToolsOptions, skipped: AiToolError[] = []): Promise<Built> {
-  const call = caller(mcp)
   let tools = usable(listed, (error) => skipped.push(error), options.filter)
   let withheld: PinChange[] = []
   if (options.pinTools) ({ kept: tools, changed: withheld } = await options.pinTools.check(tools))
@@ -42,7 +36,11 @@ export async function buildToolSet(mcp: McpSource, listed: readonly Tool[], opti
       inputSchema: jsonSchema<Record<string, unknown>>(providerSchema(mcpTool)),
       async execute(input, { abortSignal, toolCallId }): Promise<CallToolResult> {
         const onProgress = options.onProgress && ((progress: Parameters<NonNullable<AiToolsOptions['onProgress']>>[0]) => options.onProgress!(progress, { tool: mcpTool.name, toolCallId }))
-        return known((await call(mcpTool.name, input, { signal: abortSignal, onProgress, timeout: options.timeout })) as CallToolResult, mcpTool.name)
+        const request = { signal: abortSignal, onProgress, timeout: options.timeout }
+        const result = '$tools' in mcp ? mcp.callTool(mcpTool.name, input, request) : mcp.callTool({ name: mcpTool.name, arguments: input }, request)
+        // Checked here, where a failure is this call's error; toModelOutput must not throw.
+        toParts((await result) as CallToolResult, mcpTool.name)
+        return result as Promise<CallToolResult>
       },
       toModelOutput: ({ output }) => toModelOutput(output),
     })
