@@ -59,6 +59,16 @@ describe.each(['modern', 'legacy'] as const)('a generateText tool loop on the %s
 })
 
 describe('against @modelcontextprotocol/server-everything', () => {
+  it('the server executes the call and its result reaches the model’s next prompt', async () => {
+    const tools = await aiTools(store(servers.everything.url))
+    const model = scriptedModel([{ calls: [{ name: 'echo', input: { message: 'over the wire' } }] }, { text: 'It echoed.' }])
+    const result = await generateText({ model, tools, prompt: 'echo', stopWhen: isStepCount(3) })
+    expect(result.text).toBe('It echoed.')
+    const [seen] = toolResultsSeen(model, 1)
+    expect(seen).toMatchObject({ toolName: 'echo', output: { type: 'content' } })
+    expect(JSON.stringify(seen!.output.value)).toContain('over the wire')
+  })
+
   it('an image arrives as a file part with its media type, not base64 text', async () => {
     const tools = await aiTools(client(servers.everything.url))
     const name = Object.keys(tools).find((n) => n.includes('tiny-image') || n.includes('tiny_image'))!
