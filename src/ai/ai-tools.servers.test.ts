@@ -146,6 +146,16 @@ describe('a real SDK server with awkward tools', () => {
     expect(server.calls.map((c) => c.name)).toEqual(['delete_all'])
   })
 
+  it('without toolApproval a call that needs approval is refused, not sent; the model sees why', async () => {
+    const tools = await aiTools(client(server.url))
+    server.calls.length = 0
+    const model = scriptedModel([{ calls: [{ name: 'delete_all', input: {} }, { name: 'a_b', input: { text: 'fine' } }] }, { text: 'ok' }])
+    await generateText({ model, tools, prompt: 'wipe', stopWhen: isStepCount(3) })
+    expect(server.calls.map((c) => c.name)).toEqual(['a_b'])
+    const seen = Object.fromEntries(toolResultsSeen(model, 1).map((part) => [part.toolName, part.output]))
+    expect(seen.delete_all).toMatchObject({ type: 'error-text', value: expect.stringContaining('approval') })
+  })
+
   it('approve: a predicate over the tool and its arguments', async () => {
     const tools = await aiTools(client(server.url), { approve: (tool, input) => tool.name === 'a_b' && input.text === 'risky' })
     server.calls.length = 0

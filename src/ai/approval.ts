@@ -2,7 +2,7 @@
 // the deprecated `needsApproval` on each tool. Which tools ask is decided where the set is built (aiTools'
 // `approve`); the set is a plain ToolSet, so the decision is kept beside it, keyed by the tool object, and one
 // function answers for every set from every server.
-import type { ToolApprovalStatus, ToolSet } from 'ai'
+import type { ModelMessage, ToolApprovalStatus, ToolSet } from 'ai'
 
 type Decide = (input: Record<string, unknown>) => boolean | Promise<boolean>
 
@@ -24,4 +24,13 @@ export async function approvalNeeded(aiTool: object | undefined, input: unknown)
  */
 export async function mcpApproval(options: { toolCall: { toolName: string; input: unknown }; tools: ToolSet | undefined }): Promise<ToolApprovalStatus> {
   return (await approvalNeeded(options.tools?.[options.toolCall.toolName], options.toolCall.input)) ? 'user-approval' : undefined
+}
+
+/**
+ * Whether the conversation holds the user's yes to this call: its approval request and an approving response.
+ * A tool that needs approval runs only then, so a caller that forgot `toolApproval` gets an error, not a call.
+ */
+export function approvedIn(messages: readonly ModelMessage[], toolCallId: string): boolean {
+  const parts = messages.flatMap((message): unknown[] => (Array.isArray(message.content) ? message.content : [])) as { type: string; toolCallId?: string; approvalId?: string; approved?: boolean }[]
+  return parts.some((yes) => yes.type === 'tool-approval-response' && yes.approved && parts.some((ask) => ask.approvalId === yes.approvalId && ask.toolCallId === toolCallId))
 }

@@ -7,7 +7,7 @@ import { asText, toParts } from './content'
 
 export function toModelOutput(result: CallToolResult): ToolResultPart['output'] {
   const parts = toParts(result)
-  if (result.isError) return { type: 'error-text', value: asText(parts) || 'Error' }
+  if (result.isError) return { type: 'error-text', value: asText(parts) }
   return {
     type: 'content',
     value: parts.map((part) =>

@@ -37,7 +37,7 @@ export function providerNames(tools: readonly Tool[], prefix = ''): ProviderName
   const entries: { tool: Tool; full: string; base: string; valid: boolean; name: string }[] = []
   for (const tool of tools) {
     if (!/[a-zA-Z0-9_-]/.test(tool.name)) {
-      skipped.push(new AiToolError('name', tool.name, 'no character of the name is one providers accept'))
+      skipped.push(new AiToolError('name', tool.name, 'no character a provider accepts'))
       continue
     }
     const full = prefix + tool.name

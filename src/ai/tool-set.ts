@@ -4,8 +4,8 @@ import { jsonSchema, tool, type ToolSet } from 'ai'
 import type { CallToolResult, Tool } from '../schemas/types'
 import type { AiToolsOptions, McpSource } from './types'
 import type { PinChange } from './pin-tools'
-import type { AiToolError } from './ai-tool-error'
-import { needsApproval } from './approval'
+import { AiToolError } from './ai-tool-error'
+import { approvedIn, needsApproval } from './approval'
 import { toParts } from './content'
 import { toModelOutput } from './model-output'
 import { providerNames } from './names'
@@ -31,10 +31,12 @@ export async function buildToolSet(mcp: McpSource, listed: readonly Tool[], opti
   const { approve = destructive } = options
   const set: ToolSet = {}
   for (const [name, mcpTool] of names) {
+    const decide = approve === false ? undefined : approve === true ? () => true : (input: Record<string, unknown>) => approve(mcpTool, input)
     const aiTool = tool({
       description: mcpTool.description ?? mcpTool.title ?? mcpTool.annotations?.title,
       inputSchema: jsonSchema<Record<string, unknown>>(providerSchema(mcpTool)),
-      async execute(input, { abortSignal, toolCallId }): Promise<CallToolResult> {
+      async execute(input, { abortSignal, toolCallId, messages }): Promise<CallToolResult> {
+        if (decide && (await decide(input)) && !approvedIn(messages, toolCallId)) throw new AiToolError('approval-required', mcpTool.name, 'not approved (pass toolApproval: mcpApproval)')
         const onProgress = options.onProgress && ((progress: Parameters<NonNullable<AiToolsOptions['onProgress']>>[0]) => options.onProgress!(progress, { tool: mcpTool.name, toolCallId }))
         const request = { signal: abortSignal, onProgress, timeout: options.timeout }
         const result = '$tools' in mcp ? mcp.callTool(mcpTool.name, input, request) : mcp.callTool({ name: mcpTool.name, arguments: input }, request)
@@ -44,7 +46,7 @@ export async function buildToolSet(mcp: McpSource, listed: readonly Tool[], opti
       },
       toModelOutput: ({ output }) => toModelOutput(output),
     })
-    if (approve !== false) needsApproval(aiTool, approve === true ? () => true : (input) => approve(mcpTool, input))
+    if (decide) needsApproval(aiTool, decide)
     set[name] = aiTool
   }
   return { tools: set, skipped, withheld }
