@@ -153,7 +153,7 @@ describe('a real SDK server with awkward tools', () => {
     await generateText({ model, tools, prompt: 'wipe', stopWhen: isStepCount(3) })
     expect(server.calls.map((c) => c.name)).toEqual(['a_b'])
     const seen = Object.fromEntries(toolResultsSeen(model, 1).map((part) => [part.toolName, part.output]))
-    expect(seen.delete_all).toMatchObject({ type: 'error-text', value: expect.stringContaining('approval') })
+    expect(seen.delete_all).toMatchObject({ type: 'error-text', value: expect.stringContaining('not approved') })
   })
 
   it('approve: a predicate over the tool and its arguments', async () => {
