@@ -62,3 +62,18 @@ test('a declined call sends nothing to the server, and the model is told', async
   const stats = await (await request.get(`${servers.modern!.control}/control/stats`)).json()
   expect(stats.byMethod['tools/call']).toBeUndefined()
 })
+
+test('the same loop with the Anthropic Messages format', async ({ page }) => {
+  const chat = page.getByTestId('chat')
+  await chat.getByLabel('Provider').selectOption('anthropic')
+  await chat.getByLabel('Endpoint').fill(model.endpoint)
+  await chat.getByLabel('Message').fill('Please echo a greeting')
+  await chat.getByRole('button', { name: 'Send' }).click()
+  await page.getByTestId('chat-approval').getByRole('button', { name: 'Allow' }).click()
+  await expect(page.getByTestId('chat-log').locator('.chat-model')).toContainText('The tool answered: hello from the model')
+  const [first, second] = model.requests
+  expect(first!.headers['x-api-key']).toBe(KEY)
+  expect(first!.headers.authorization).toBeUndefined()
+  expect(first!.body.tools.map((t: any) => t.name)).toContain('echo')
+  expect(second!.body.messages.at(-1).content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_1' })
+})
