@@ -18,7 +18,8 @@ export interface AiToolsOptions {
   /**
    * Which calls need the user's approval before they run: `true` (every call), `false` (none), or a predicate
    * over the tool and the model's arguments. Default: tools whose annotations say `destructiveHint: true`
-   * (and not `readOnlyHint: true`). Enforced through the AI SDK's `toolApproval` (pass `mcpApproval`).
+   * (and not `readOnlyHint: true`). Asked through the AI SDK's `toolApproval` (pass `mcpApproval`); a call that
+   * needs approval and has no approving response in the conversation fails with AiToolError 'approval-required'.
    */
   approve?: boolean | ((tool: Tool, input: Record<string, unknown>) => boolean | Promise<boolean>)
   /** Progress the server reports while a call runs. */
