@@ -49,11 +49,14 @@ describe.each(['modern', 'legacy'] as const)('a generateText tool loop on the %s
 
   it('abort during a call cancels the MCP request', async () => {
     const server = scoped(servers[kind], `ai-abort-${kind}`)
-    const tools = await aiTools(client(server.url), { onProgress: () => controller.abort() })
+    const progress: { tool: string; toolCallId: string }[] = []
+    const tools = await aiTools(client(server.url), { onProgress: (_p, call) => (progress.push(call), controller.abort()) })
     const controller = new AbortController()
     const model = scriptedModel([{ calls: [{ name: 'slow_count', input: { steps: 50, delayMs: 100 } }] }, { text: 'never' }])
     await expect(generateText({ model, tools, prompt: 'count', stopWhen: isStepCount(3), abortSignal: controller.signal })).rejects.toThrow()
     expect(model.doGenerateCalls).toHaveLength(1)
+    // Progress reached the callback, named by tool and call; the abort it caused ended the call.
+    expect(progress[0]).toEqual({ tool: 'slow_count', toolCallId: 'call-1-0' })
     if (kind === 'legacy') await expect.poll(async () => (await stats(server.control!)).byMethod['notifications/cancelled']).toBe(1)
   })
 })
