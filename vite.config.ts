@@ -3,8 +3,9 @@ import pkg from './package.json' with { type: 'json' }
 import { demoClientMetadata } from './scripts/demo-client-metadata.ts'
 import { sharedWorkerBuild } from './scripts/shared-worker-build.ts'
 
-// Runtime dependencies stay external in the library build (zod, zod/mini, nanostores, eventsource-parser).
-const deps = Object.keys(pkg.dependencies ?? {})
+// Runtime dependencies stay external in the library build (zod, zod/mini, nanostores, eventsource-parser), and so
+// do peers (`ai`, for nanomcp/ai): the app brings its own copy.
+const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
 const external = (id: string) => deps.some((d) => id === d || id.startsWith(`${d}/`))
 
 export default defineConfig(({ mode }) =>
@@ -23,7 +24,7 @@ export default defineConfig(({ mode }) =>
         base: './',
         worker: { format: 'iife', plugins: sharedWorkerBuild },
         build: {
-          lib: { entry: { index: 'src/index.ts', 'shared/index': 'src/shared/index.ts', 'schemas/index': 'src/schemas/index.ts' }, formats: ['es'] },
+          lib: { entry: { index: 'src/index.ts', 'shared/index': 'src/shared/index.ts', 'schemas/index': 'src/schemas/index.ts', 'ai/index': 'src/ai/index.ts' }, formats: ['es'] },
           // One output module per source module: with "sideEffects": false an app's bundler drops what it does
           // not import. A single-file bundle would keep every top-level schema call and all of zod with it.
           rolldownOptions: {
