@@ -57,7 +57,7 @@ function stored(): Remembered {
     transport: known(d.transport, isTransport),
     timeout: known(d.timeout, (v): v is number => typeof v === 'number' && v >= 0),
     legacyElicitation: known(d.legacyElicitation, (v): v is boolean => typeof v === 'boolean'),
-    logLevel: known(d.logLevel, isLogLevel),
+    logLevel: known(d.logLevel, (v): v is LogLevel | '' => v === '' || isLogLevel(v)),
     server: known(d.server, (v): v is string => typeof v === 'string'),
     shared: known(d.shared, (v): v is boolean => typeof v === 'boolean'),
   }
