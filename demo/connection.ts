@@ -56,13 +56,14 @@ function stored(): Remembered {
     url: known(d.url, (v): v is string => typeof v === 'string'),
     transport: known(d.transport, isTransport),
     timeout: known(d.timeout, (v): v is number => typeof v === 'number' && v >= 0),
-    legacyElicitation: known(d.legacyElicitation, (v): v is boolean => typeof v === 'boolean'),
+    // Stored as `legacy`: the old `legacyElicitation` key held the former default (off), which is not a choice.
+    legacyElicitation: known(d.legacy, (v): v is boolean => typeof v === 'boolean'),
     logLevel: known(d.logLevel, (v): v is LogLevel | '' => v === '' || isLogLevel(v)),
     server: known(d.server, (v): v is string => typeof v === 'string'),
     shared: known(d.shared, (v): v is boolean => typeof v === 'boolean'),
   }
   // A field of the wrong type means someone (or an old build) wrote something this page cannot trust.
-  const broken = Object.entries(remembered).some(([key, value]) => value === undefined && d[key] !== undefined)
+  const broken = Object.entries(remembered).some(([key, value]) => value === undefined && d[key === 'legacyElicitation' ? 'legacy' : key] !== undefined)
   return broken ? { ...remembered, malformed: true } : remembered
 }
 
@@ -108,7 +109,8 @@ export function initialSettings(search = location.search): InitialSettings {
 
 export function saveSettings(settings: Settings): void {
   try {
-    localStorage.setItem(KEY, JSON.stringify(settings))
+    const { legacyElicitation, ...rest } = settings
+    localStorage.setItem(KEY, JSON.stringify({ ...rest, legacy: legacyElicitation }))
   } catch {
     // Not remembered; the page works the same.
   }

@@ -5,6 +5,8 @@ import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../src/errors/network-e
 import { bindCatalog } from './catalog'
 import { checkServerUrl, initialSettings, isLogLevel, parseHeaders, saveSettings, SettingsError, shareLink, isTransport, type Settings } from './connection'
 import { chooseStart } from './start-server'
+import { capabilityHint } from './capability-hint'
+import { reveal } from './reveal'
 import { createDetails } from './details'
 import { diagnose, watchedFetch, type HttpAnswer } from './diagnose'
 import { byId, h } from './dom'
@@ -155,7 +157,9 @@ async function connect(options: ReturnType<typeof readForm>) {
     await disconnect()
     byId('activity').hidden = false
     const report = await diagnose(error, url, answers)
-    if (attempt === mine) status.replaceChildren(report)
+    if (attempt !== mine) return
+    status.replaceChildren(report)
+    reveal(status)
   }
 }
 
@@ -174,10 +178,16 @@ function showServer(mcp: Mcp, server: ServerState, options: Settings, unbind: ((
       const request = mcp.client.request.bind(mcp.client) as unknown as (method: string, params: Record<string, unknown>) => Promise<unknown>
       void calls.record({ method: 'logging/setLevel', params: { level: logLevel } }, () => request('logging/setLevel', { level: logLevel })).catch(() => undefined)
     }
-    const details = createDetails(byId('detail'), mcp, calls, {
-      level: logLevel || undefined,
-      onLog: (log) => notifications.add({ method: 'notifications/message', params: log }),
-    })
+    const details = createDetails(
+      byId('detail'),
+      mcp,
+      calls,
+      {
+        level: logLevel || undefined,
+        onLog: (log) => notifications.add({ method: 'notifications/message', params: log }),
+      },
+      (outcome) => capabilityHint(outcome, { era: server.era, declared: options.legacyElicitation, show: showLegacyToggle }),
+    )
     details.clear()
     unbind.push(
       // Failures after the connection (a list that cannot load, a dropped server) land in the same place.
@@ -191,6 +201,13 @@ function showServer(mcp: Mcp, server: ServerState, options: Settings, unbind: ((
       details.clear,
     )
   }
+}
+
+/** Opens "Headers and options" at the toggle that declares sampling, elicitation and roots to older servers. */
+function showLegacyToggle() {
+  byId<HTMLDetailsElement>('options').open = true
+  legacyBox.focus()
+  legacyBox.scrollIntoView({ block: 'center' })
 }
 
 async function disconnect() {
