@@ -74,7 +74,8 @@ logLevelSelect.value = settings.logLevel
 shareBox.checked = settings.shared
 
 let servers: EmbeddedServer[] = []
-let current: { mcp: Mcp; unbind: (() => void)[] } | undefined
+// `view` holds what draws the connected server (catalogue, details, server card); signing out takes it down alone.
+let current: { mcp: Mcp; unbind: (() => void)[]; view: (() => void)[] } | undefined
 let attempt = 0
 
 const transportChoice = (): TransportChoice => (isTransport(transportSelect.value) ? transportSelect.value : 'auto')
@@ -131,12 +132,12 @@ async function connect(options: ReturnType<typeof readForm>) {
   } catch (error) {
     return status.replaceChildren(renderError(error))
   }
-  const unbind = [mcp.$subscription.subscribe(renderSubscription), bindSignIn(byId('auth-panel'), mcp)]
-  current = { mcp, unbind }
+  const unbind = [mcp.$subscription.subscribe(renderSubscription), bindSignIn(byId('auth-panel'), mcp, () => signedOut(mcp, options))]
+  current = { mcp, unbind, view: [] }
   disconnectButton.hidden = false
   status.replaceChildren(h('p', { class: 'busy' }, 'Connecting to ', h('code', {}, url), '…'))
   try {
-    await showServer(mcp, await mcp.connect(), options, unbind)
+    await showServer(mcp, await mcp.connect(), options)
   } catch (error) {
     if (current?.mcp !== mcp) return
     // An OAuth-protected server: the panel offers Sign in; once signed in, createMcp connects again by itself.
@@ -146,7 +147,7 @@ async function connect(options: ReturnType<typeof readForm>) {
         if (state.status !== 'authorized') return
         stop()
         void mcp.connect().then(
-          (server) => current?.mcp === mcp && showServer(mcp, server, options, unbind),
+          (server) => current?.mcp === mcp && showServer(mcp, server, options),
           (failure: unknown) => current?.mcp === mcp && status.replaceChildren(renderError(failure)),
         )
       })
@@ -164,7 +165,7 @@ async function connect(options: ReturnType<typeof readForm>) {
 }
 
 /** The connected page: server card, catalogue, details. */
-function showServer(mcp: Mcp, server: ServerState, options: Settings, unbind: (() => void)[]) {
+function showServer(mcp: Mcp, server: ServerState, options: Settings) {
   {
     const { url, transport, logLevel, server: entry, shared } = options
     if (current?.mcp !== mcp) return
@@ -189,7 +190,7 @@ function showServer(mcp: Mcp, server: ServerState, options: Settings, unbind: ((
       (outcome) => capabilityHint(outcome, { era: server.era, declared: options.legacyElicitation, show: showLegacyToggle }),
     )
     details.clear()
-    unbind.push(
+    current.view.push(
       // Failures after the connection (a list that cannot load, a dropped server) land in the same place.
       mcp.$status.subscribe((s) => s.status === 'error' && status.replaceChildren(renderError(s.error))),
       mcp.$server.subscribe((s) => s && renderServerInfo(serverCard, s, transportLabel, mcp)),
@@ -201,6 +202,29 @@ function showServer(mcp: Mcp, server: ServerState, options: Settings, unbind: ((
       details.clear,
     )
   }
+}
+
+/**
+ * After Sign out the catalogue and details would show a server the page can no longer use: they go, the status
+ * says so, and the auth panel offers Sign in; signing in again brings the server back.
+ */
+function signedOut(mcp: Mcp, options: Settings) {
+  if (current?.mcp !== mcp) return
+  for (const stop of current.view.splice(0)) stop()
+  for (const section of sections) section.hidden = true
+  status.replaceChildren(
+    h('p', { class: 'hint', 'data-testid': 'signed-out' }, 'Signed out. This server’s tools, prompts and resources come back once you sign in again (“Sign in” above).'),
+  )
+  reveal(byId('auth-panel'))
+  const stop = mcp.$auth.listen((state) => {
+    if (state.status !== 'authorized') return
+    stop()
+    void mcp.connect().then(
+      (server) => current?.mcp === mcp && showServer(mcp, server, options),
+      (failure: unknown) => current?.mcp === mcp && status.replaceChildren(renderError(failure)),
+    )
+  })
+  current.unbind.push(stop)
 }
 
 /** Opens "Headers and options" at the toggle that declares sampling, elicitation and roots to older servers. */
@@ -217,7 +241,7 @@ async function disconnect() {
   intro.hidden = false
   for (const section of sections) section.hidden = true
   if (!session) return
-  for (const stop of session.unbind) stop()
+  for (const stop of [...session.view, ...session.unbind]) stop()
   await session.mcp.close().catch(() => undefined)
 }
 
