@@ -95,7 +95,8 @@ test('replay shows its own result where the user looks: its entry opens, in view
   }
   const entries = page.getByTestId('history-entry')
   await expect(entries).toHaveCount(3)
-  const oldest = entries.nth(2)
+  // The last entry stays the oldest once the replay is prepended above it.
+  const oldest = entries.last()
   await oldest.locator('summary').click()
   await oldest.getByRole('button', { name: 'Replay' }).click()
   await expect(entries).toHaveCount(4)
@@ -116,7 +117,8 @@ test('a second tab from a shared link joins the shared client; the choice is rem
   await expect(page.locator('#server')).toContainText('shared across tabs')
   await expect(page).toHaveURL(/[?&]shared=1(&|$)/)
   await expect(item(page, 'echo')).toBeVisible()
-  const first = (await control(request, servers.modern, 'stats')) as { byMethod: Record<string, number> }
+  const stats = async () => (await (await request.get(`${servers.modern!.control}/control/stats`)).json()) as { byMethod: Record<string, number> }
+  const first = await stats()
 
   const second = await context.newPage()
   const errors: string[] = []
@@ -128,7 +130,7 @@ test('a second tab from a shared link joins the shared client; the choice is rem
   await second.locator('#options > summary').click()
   await expect(second.getByLabel('Share one connection across tabs')).toBeChecked()
   // Joined, not a second client: no new handshake and no second load of the tool list reached the server.
-  const after = (await control(request, servers.modern, 'stats')) as { byMethod: Record<string, number> }
+  const after = await stats()
   expect(after.byMethod['server/discover'] ?? 0).toBe(first.byMethod['server/discover'] ?? 0)
   expect(after.byMethod['tools/list'] ?? 0).toBe(first.byMethod['tools/list'] ?? 0)
   await item(second, 'echo').click()
@@ -204,14 +206,15 @@ for (const size of SIZES) {
   test(`polish ${size.name}: boolean fields sit beside their label, and no picker or transport option is cut off`, async ({ page }) => {
     await page.setViewportSize(size)
     await openDemo(page)
+    await page.screenshot({ path: `test-results/screenshots/picker-${size.name}.png`, clip: { x: 0, y: 0, width: size.width, height: 260 } })
     for (const id of ['server-pick', 'transport']) {
       const cut = await page.locator(`#${id}`).evaluate((select: HTMLSelectElement) => {
         const style = getComputedStyle(select)
         const context = document.createElement('canvas').getContext('2d')!
         context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
         const widest = Math.max(...[...select.options].map((o) => context.measureText(o.text).width))
-        // Padding on both sides and the arrow (about 24 px) come on top of the text.
-        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24
+        // Padding on both sides and the arrow (16 px) come on top of the text.
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16
         return { widest, room }
       })
       expect(cut.widest, `#${id}: widest option vs room for it`).toBeLessThanOrEqual(cut.room)

@@ -137,15 +137,19 @@ test.describe('modern server', () => {
 test('legacy server: a tool that fails reports isError, shown apart from protocol errors', async ({ page, request, servers }) => {
   await control(request, servers.legacy, 'reset')
   await openDemo(page)
+  // Opted out of elicitation for older servers, ask_name cannot ask anyone: the tool runs and reports that as
+  // its own error, and the page names the toggle that would have let it ask.
+  await page.locator('#options > summary').click()
+  await page.getByLabel('Answer sampling, input and roots requests from older servers').uncheck()
   await connect(page, 'legacy')
 
-  // On a legacy connection ask_name cannot ask anyone: the tool runs and reports that as its own error.
   await item(page, 'ask_name').click()
   await page.getByRole('button', { name: 'Call tool' }).click()
   const result = page.getByTestId('tool-result')
   await expect(result).toHaveClass(/result-tool-error/)
   await expect(result).toContainText('isError: true')
   await expect(result).toContainText('ask_name needs elicitation')
+  await expect(page.getByTestId('capability-hint')).toContainText('asked for input (elicitation)')
   await expect(page.getByTestId('error')).toHaveCount(0)
 })
 
