@@ -129,10 +129,13 @@ test.describe('older servers, opted in: sampling, roots, URL elicitation and -32
   })
 })
 
-test('older servers, not opted in: ask_llm says the client did not declare sampling', async ({ page, servers }) => {
+test('older servers, opted out: ask_llm says the client did not declare sampling, and the page names the toggle', async ({ page, servers }) => {
   await openDemo(page)
+  await page.getByText('Headers and options').click()
+  await page.getByLabel('Answer sampling, input and roots requests from older servers').uncheck()
   await connectTo(page, inputKinds(servers.legacy))
   await callTool(page, 'ask_llm')
   await expect(page.getByTestId('tool-result')).toHaveText(/needs the sampling capability, which the client did not declare/)
+  await expect(page.getByTestId('capability-hint')).toContainText('asked for sampling')
   await expect(page.getByRole('dialog')).toBeHidden()
 })
