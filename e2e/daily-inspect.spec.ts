@@ -231,3 +231,37 @@ for (const size of SIZES) {
     expect(hint!.y).toBeGreaterThan(label!.y)
   })
 }
+
+test('bad input: hostile Markdown instructions render as inert text and safe links', async ({ page, servers }) => {
+  const hostile = [
+    '# Welcome',
+    '<script>window.__instructions = 1</script>',
+    '<img src=x onerror="window.__instructions = 2">',
+    '[click me](javascript:window.__instructions=3) and [docs](https://example.com/docs)',
+    '![a huge image](https://example.com/huge.png)',
+  ].join('\n\n')
+  // The legacy server's real initialize answer, with its instructions swapped for the hostile text.
+  await page.route(servers.legacy!.url, async (route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    const swapped = body.replace(/"instructions":"(?:[^"\\]|\\.)*"/, `"instructions":${JSON.stringify(hostile)}`)
+    await route.fulfill({ response, body: swapped })
+  })
+  let fetchedImage = false
+  await page.context().route('https://example.com/**', (route) => ((fetchedImage = true), route.abort()))
+  await openDemo(page)
+  await connect(page, 'legacy')
+  const instructions = page.getByTestId('instructions')
+  await expect(instructions.locator('h4')).toHaveText('Welcome')
+  await expect(instructions).toContainText('<script>window.__instructions = 1</script>')
+  await expect(instructions).toContainText('<img src=x onerror=')
+  await expect(instructions.locator('script, img, [onerror]')).toHaveCount(0)
+  expect(await instructions.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+    'https://example.com/docs',
+    'https://example.com/huge.png',
+  ])
+  await expect(instructions.locator('a').last()).toHaveText('a huge image (image)')
+  await expect(instructions).toContainText('click me')
+  expect(await page.evaluate(() => (window as { __instructions?: unknown }).__instructions)).toBeUndefined()
+  expect(fetchedImage).toBe(false)
+})
