@@ -242,6 +242,8 @@ test('bad input: hostile Markdown instructions render as inert text and safe lin
   ].join('\n\n')
   // The legacy server's real initialize answer, with its instructions swapped for the hostile text.
   await page.route(servers.legacy!.url, async (route) => {
+    // Only the POSTs: a GET is a stream that stays open, which route.fetch() would wait on forever.
+    if (route.request().method() !== 'POST') return route.continue()
     const response = await route.fetch()
     const body = await response.text()
     const swapped = body.replace(/"instructions":"(?:[^"\\]|\\.)*"/, `"instructions":${JSON.stringify(hostile)}`)
@@ -264,4 +266,5 @@ test('bad input: hostile Markdown instructions render as inert text and safe lin
   await expect(instructions).toContainText('click me')
   expect(await page.evaluate(() => (window as { __instructions?: unknown }).__instructions)).toBeUndefined()
   expect(fetchedImage).toBe(false)
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
 })
