@@ -1,0 +1,11 @@
+// Bytes of nanomcp/apps beside the core (min+gzip, zod bundled): the bundle of core + apps minus the core alone,
+// measured as scripts/size.mjs measures every row.
+import { resolve } from 'node:path'
+import { measure } from '../size.mjs'
+
+const core = JSON.stringify(resolve('src/index.ts'))
+const apps = JSON.stringify(resolve('src/apps/index.ts'))
+const base = `export { Client, StreamableHttpTransport, createMcp } from ${core}`
+const alone = await measure(base)
+const both = await measure(`${base}\nexport { mountApp, modelVisible, appCallable, UI_EXTENSION, permissiveCsp } from ${apps}`)
+console.log(`nanomcp/apps beside Client + createMcp: +${both.gzip - alone.gzip} B min+gzip (+${both.min - alone.min} B min); budget 6144 B`)
