@@ -207,7 +207,7 @@ test.describe('bad input', () => {
 
   test('malformed JSON-RPC: answered -32600 where it has an id, recorded, the view goes on', async ({ page }) => {
     await show(page, { tool: 'malformed' })
-    await ready(page)
+    await expect(page.locator('#state')).toHaveText('ready AppProtocolError: the app sent a message that is not JSON-RPC 2.0', { timeout: 20_000 })
     await expect(app(page).locator('#answers')).toHaveText('[-32600]')
     expect(await page.evaluate(() => window.appState?.error?.name)).toBe('AppProtocolError')
   })

@@ -51,7 +51,7 @@ async function call(name: string) {
     const result = await app.callServerTool({ name, arguments: {} })
     out(`call ${name}`, result.content.map((c) => (c.type === 'text' ? c.text : c.type)).join(' '))
   } catch (error) {
-    out(`call ${name}`, `error: ${(error as Error).message}`)
+    out(`call ${name}`, `error: ${error instanceof Error ? error.message : JSON.stringify(error)}`)
   }
 }
 

@@ -26,7 +26,9 @@ export function startAppServer(name, { timeoutMs = 20_000 } = {}) {
     clearTimeout(timer)
   }
   return new Promise((resolve, reject) => {
+    let listening = false
     const fail = (why) => {
+      if (listening) return
       clearTimeout(timer)
       void close().then(() => reject(new Error(`server-${name} did not start: ${why}\n${output.trim()}`)))
     }
@@ -36,7 +38,7 @@ export function startAppServer(name, { timeoutMs = 20_000 } = {}) {
     child.on('message', (message) => {
       if (message?.type !== 'listening') return
       clearTimeout(timer)
-      child.removeAllListeners('exit')
+      listening = true
       resolve({ url: `http://127.0.0.1:${message.port}/mcp`, close })
     })
   })
