@@ -7,7 +7,7 @@ import type { ShowOptions } from './apps/host'
 
 let h: Harness
 test.beforeAll(async () => {
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   h = await startHarness()
 })
 test.afterAll(async () => h?.close())
