@@ -133,7 +133,7 @@ export function mountApp(element: Element, options: MountAppOptions): AppView {
         if (!live()) return
         const e = error as { code?: unknown; message?: unknown }
         const code = error instanceof Refusal || typeof e?.code === 'number' ? (e.code as number) : -32603
-        respond(id, undefined, { code, message: reasonOf(error) })
+        respond(id, undefined, { code, message: typeof e?.message === 'string' ? e.message : String(error) })
       },
     )
   }
