@@ -126,6 +126,9 @@ test.describe('our own views (official guest App SDK)', () => {
     const hostOrigin = new URL(h.host).origin
     expect(await probe(page, 'origin').textContent()).not.toBe(hostOrigin)
     expect(await probe(page, 'referrer').textContent()).not.toContain(hostOrigin)
+    // Chromium lists every ancestor's origin in location.ancestorOrigins, which no page can hide from a frame
+    // it embeds: recorded, not asserted (the app's own origin and every message it gets are the sandbox's).
+    test.info().annotations.push({ type: 'ancestorOrigins seen by the app', description: (await probe(page, 'ancestors').textContent()) ?? '' })
     const sandboxFrame = page.locator('#app iframe')
     expect(new URL((await sandboxFrame.getAttribute('src'))!).origin).not.toBe(hostOrigin)
     await expect(sandboxFrame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms')
