@@ -1,7 +1,8 @@
 // mountApp: shows a tool's `ui://` app in nanomcp's sandbox page (another origin) and speaks the host side of
 // MCP Apps with it over postMessage. Returns at once; what happens next is in `$state`.
-import { atom } from 'nanostores'
+import { atom, type ReadableAtom } from 'nanostores'
 import type { CallToolResult } from '../schemas/types'
+import type { ListState } from '../stores/types'
 import type { AppState, AppView, DisplayMode, HostContext, MountAppOptions } from './types'
 import { AppProtocolError } from '../errors/app-protocol-error'
 import { AppSandboxError } from '../errors/app-sandbox-error'
@@ -100,8 +101,8 @@ export function mountApp(element: Element, options: MountAppOptions): AppView {
 
   function hostCapabilities() {
     return {
-      serverTools: { listChanged: !!srv.$tools },
-      serverResources: {},
+      serverTools: { listChanged: !!tools },
+      serverResources: { listChanged: !!resources },
       ...(o.onOpenLink && { openLinks: {} }),
       ...(o.onMessage && { message: { text: {} } }),
       ...(o.onModelContext && { updateModelContext: { text: {} } }),
@@ -217,16 +218,22 @@ export function mountApp(element: Element, options: MountAppOptions): AppView {
   }
   const scheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)')
   if (scheme && !o.hostContext?.theme) on(scheme, 'change', () => updateContext({ theme: theme() }))
-  if (srv.$tools) {
-    let items = srv.$tools.get().items
+  // A store refreshes a list when the server announces a change: the app hears of it the same way.
+  const forward = (list: ReadableAtom<ListState<unknown>> | undefined, method: string) => {
+    if (!list) return
+    let items = list.get().items
     cleanups.push(
-      srv.$tools.listen((state) => {
+      list.listen((state) => {
         if (state.items === items) return
         items = state.items
-        if (initialized) post({ method: 'notifications/tools/list_changed' })
+        if (initialized) post({ method })
       }),
     )
   }
+  const tools = srv.announced('tools')
+  const resources = srv.announced('resources')
+  forward(tools, 'notifications/tools/list_changed')
+  forward(resources, 'notifications/resources/list_changed')
   const timeout = o.timeout ?? 30_000
   const timer = setTimeout(() => initialized || fail(new TimeoutError('ui/initialize', timeout)), timeout)
   cleanups.push(() => clearTimeout(timer))

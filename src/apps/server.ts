@@ -12,6 +12,8 @@ export interface Server {
   /** The tool by name: from the store's `$tools` when it has it, else one `tools/list` (all pages) per view. */
   tool(name: string, signal: AbortSignal): Promise<Tool | undefined>
   readonly $tools: ReadableAtom<ListState<Tool>> | undefined
+  /** The store's list of `kind` when the server announces changes to it (so watching it costs no extra request). */
+  announced(kind: 'tools' | 'resources'): ReadableAtom<ListState<unknown>> | undefined
 }
 
 const MAX_PAGES = 100
@@ -34,6 +36,8 @@ export function server(mcp: AppMcp): Server {
   return {
     request,
     $tools: mcp.$tools,
+    announced: (kind) =>
+      (mcp.$server?.get()?.capabilities[kind] as { listChanged?: boolean } | undefined)?.listChanged ? mcp[kind === 'tools' ? '$tools' : '$resources'] : undefined,
     async tool(name, signal) {
       const known = mcp.$tools?.get().items.find((t) => t.name === name)
       if (known) return known

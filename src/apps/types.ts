@@ -4,10 +4,17 @@ import type { RequestOptions } from '../client/types'
 import type { CallToolResult, ContentBlock, Implementation, Tool } from '../schemas/types'
 import type { ListState } from '../stores/types'
 
+type Requester = { request(method: string, params?: Record<string, unknown>, options?: Pick<RequestOptions, 'signal' | 'timeout'>): Promise<Record<string, unknown>> }
+
+/** The lists of a store: an app hears `list_changed` when they change. */
+interface Lists {
+  readonly $tools?: ReadableAtom<ListState<Tool>>
+  readonly $resources?: ReadableAtom<ListState<unknown>>
+  readonly $server?: ReadableAtom<{ capabilities: Record<string, unknown> } | undefined>
+}
+
 /** Anything nanomcp gives that can reach a server: a Client, a createMcp() store, or a shared-tab client. */
-export type AppMcp =
-  | { request(method: string, params?: Record<string, unknown>, options?: Pick<RequestOptions, 'signal' | 'timeout'>): Promise<Record<string, unknown>>; readonly $tools?: ReadableAtom<ListState<Tool>> }
-  | { readonly client: { request(method: string, params?: Record<string, unknown>, options?: Pick<RequestOptions, 'signal' | 'timeout'>): Promise<Record<string, unknown>> }; readonly $tools?: ReadableAtom<ListState<Tool>> }
+export type AppMcp = (Requester & Lists) | ({ readonly client: Requester } & Lists)
 
 /** `_meta.ui.csp` of a `ui://` resource: the origins the app declares it needs. */
 export interface UiCsp {
