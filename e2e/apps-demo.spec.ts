@@ -49,3 +49,22 @@ test('npm run demo: a tool with a UI shows its app (system-monitor) in the sandb
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   }
 })
+
+test('the hosted build without VITE_APPS_SANDBOX_URL says how to deploy the sandbox instead of showing the app', async ({ page }) => {
+  test.setTimeout(120_000)
+  // @ts-expect-error: a JavaScript module without declarations
+  const { startAppServer } = await import('../scripts/servers/apps.mjs')
+  const server = (await startAppServer('basic-vanillajs')) as { url: string; close(): Promise<void> }
+  try {
+    await page.goto(`./?url=${encodeURIComponent(server.url)}`)
+    await expect(page.getByTestId('era')).toBeVisible({ timeout: 30_000 })
+    await item(page, 'get-time').click()
+    await page.getByRole('button', { name: 'Call tool' }).click()
+    await expect(page.getByTestId('tool-result')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('app-sandbox-missing')).toContainText('sandbox.html')
+    await expect(page.getByTestId('app-sandbox-missing')).toContainText('VITE_APPS_SANDBOX_URL')
+    await expect(page.locator('iframe')).toHaveCount(0)
+  } finally {
+    await server.close()
+  }
+})
