@@ -5,4 +5,6 @@ interface ImportMetaEnv {
   readonly VITE_MCP_SERVERS?: string
   /** The page's Client ID Metadata Document URL, set by `npm run build:demo` from DEMO_SITE_URL; else ''. */
   readonly DEMO_CLIENT_METADATA_URL?: string
+  /** Where nanomcp/apps/sandbox.html is served, on another origin (npm run demo sets it; hosted: a build variable). */
+  readonly VITE_APPS_SANDBOX_URL?: string
 }

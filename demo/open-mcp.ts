@@ -5,6 +5,8 @@ import { createSharedMcp } from '../src/shared/index'
 import { PACKAGE_VERSION } from '../src/version'
 import type { Settings } from './connection'
 import { ROUND_CAPABILITIES } from './input-round'
+// Servers offer their tools' apps (MCP Apps) to clients that declare the extension; the demo can show them.
+import { UI_EXTENSION } from '../src/apps/extension'
 import { sharedAsMcp } from './shared-option'
 import { oauthOptions } from './sign-in'
 
@@ -20,7 +22,7 @@ export function openMcp(settings: Settings & { headers: Record<string, string> }
   const client = {
     clientInfo: { name: 'nanomcp-demo', version: PACKAGE_VERSION },
     // Only what answerRound answers: form and URL elicitation, sampling (by hand) and roots (the user's list).
-    capabilities: ROUND_CAPABILITIES,
+    capabilities: { ...ROUND_CAPABILITIES, extensions: UI_EXTENSION },
     timeout: timeout ? timeout * 1000 : undefined,
     legacyElicitation,
     // The one toggle answers every kind of request an older server may send: elicitation, sampling, roots.

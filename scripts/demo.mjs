@@ -70,6 +70,7 @@ function withTimeout(promise, ms, what) {
 }
 
 let servers // the startServers() promise, so a Ctrl-C during start-up still stops what it started
+let apps // the MCP Apps example servers and the sandbox page's server (scripts/servers/apps.mjs)
 let vite
 let stopping
 
@@ -77,7 +78,8 @@ function stop() {
   stopping ??= withTimeout(
     (async () => {
       const started = await servers?.catch(() => undefined)
-      await Promise.allSettled([vite?.close(), started?.stop()])
+      const appsStarted = await apps?.catch(() => undefined)
+      await Promise.allSettled([vite?.close(), started?.stop(), appsStarted?.stop()])
     })(),
     STOP_TIMEOUT_MS,
     'stopping the servers',
@@ -108,11 +110,14 @@ async function main() {
 
   console.log('Starting the embedded MCP servers…')
   servers = startServers({ ports: await stablePorts() })
-  const started = await withTimeout(servers, START_TIMEOUT_MS, 'starting the embedded MCP servers')
+  // Two official MCP Apps example servers, and sandbox.html on a second loopback origin for their apps.
+  apps = import('./servers/apps.mjs').then(({ startAppsDemo }) => startAppsDemo())
+  const [started, appsStarted] = await withTimeout(Promise.all([servers, apps]), START_TIMEOUT_MS, 'starting the embedded MCP servers')
   if (stopping) return
 
   // Vite hands VITE_* variables from the environment to the page as import.meta.env.
-  process.env.VITE_MCP_SERVERS = JSON.stringify(started.servers)
+  process.env.VITE_MCP_SERVERS = JSON.stringify({ ...started.servers, ...appsStarted.servers })
+  process.env.VITE_APPS_SANDBOX_URL = appsStarted.sandbox
   vite = await createViteServer({
     root,
     configFile: join(root, 'vite.config.ts'),
@@ -133,7 +138,8 @@ async function main() {
   const url = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`
 
   console.log('\nEmbedded MCP servers:')
-  for (const [kind, server] of Object.entries(started.servers)) console.log(`  ${kind.padEnd(14)} ${server.url}`)
+  for (const [kind, server] of Object.entries({ ...started.servers, ...appsStarted.servers })) console.log(`  ${kind.padEnd(16)} ${server.url}`)
+  console.log(`\nMCP Apps sandbox (a second origin): ${appsStarted.sandbox}`)
   console.log(`\nnanomcp demo: ${url}\n(Ctrl-C stops the page and the servers.)`)
 }
 
