@@ -116,6 +116,17 @@ describe('mcpProxy: the refusal table', () => {
     expect(up.requests).toHaveLength(0)
   })
 
+  it('an allowlist function is asked with the target origin only, and only a true passes', async () => {
+    const up = await upstream((request, res) => sendJson(res, result(request.json.id)))
+    const asked: string[] = []
+    let allow = false
+    const p = await proxy({ upstreams: (origin) => (asked.push(origin), allow), origins: [PAGE] })
+    expect((await fetch(p.at(up.url), post({ jsonrpc: '2.0', id: 1, method: 'x' }))).status).toBe(403)
+    allow = true
+    expect((await fetch(p.at(up.url), post({ jsonrpc: '2.0', id: 2, method: 'x' }))).status).toBe(200)
+    expect(asked).toEqual([up.origin, up.origin])
+  })
+
   it('a page origin not allowed: 403 origin-not-allowed without CORS headers; its preflight gets none either', async () => {
     const up = await upstream((_r, res) => sendJson(res, {}))
     const p = await proxy({ upstreams: [up.origin], origins: [PAGE] })

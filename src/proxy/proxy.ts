@@ -11,10 +11,12 @@ const METHODS = new Set(['GET', 'POST', 'DELETE'])
 
 /** The request handler. Mount it at `path` (default `/mcp-proxy/`); the target URL follows, percent-encoded. */
 export function mcpProxy(options: McpProxyOptions): FetchHandler {
-  if (!Array.isArray(options?.upstreams) || options.upstreams.length === 0) {
+  const list = options?.upstreams
+  if (typeof list !== 'function' && (!Array.isArray(list) || list.length === 0)) {
     throw new TypeError('mcpProxy: `upstreams` (the origins it may forward to) is required: a proxy without one would be an open proxy')
   }
-  const upstreams = new Set(options.upstreams.map((u) => originOf(u, 'upstreams')))
+  const listed = typeof list === 'function' ? undefined : new Set(list.map((u) => originOf(u, 'upstreams')))
+  const upstream = (origin: string) => (listed ? listed.has(origin) : (list as (origin: string) => boolean)(origin) === true)
   const origins = new Set((options.origins ?? []).map((o) => originOf(o, 'origins')))
   const path = options.path ?? '/mcp-proxy/'
   const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY
@@ -47,7 +49,7 @@ export function mcpProxy(options: McpProxyOptions): FetchHandler {
     if ((target.protocol !== 'http:' && target.protocol !== 'https:') || target.username || target.password) {
       return refused('bad-target', `${target.protocol} URLs${target.username ? ' with credentials' : ''} are not forwarded`)
     }
-    if (!upstreams.has(target.origin)) return refused('upstream-not-allowed', `${target.origin} is not on this proxy's list of upstreams`)
+    if (!upstream(target.origin)) return refused('upstream-not-allowed', `${target.origin} is not on this proxy's list of upstreams`)
 
     let body: Uint8Array | undefined
     if (request.method === 'POST') {

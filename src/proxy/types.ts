@@ -7,9 +7,10 @@ export interface McpProxyOptions {
   /**
    * The origins requests may be forwarded to (`https://mcp.example.com`, `http://localhost:3000`): the MCP
    * servers and their authorization servers. Required: a proxy without an allowlist would be an open proxy. A
-   * request for any other origin is refused with 403 `upstream-not-allowed`.
+   * request for any other origin is refused with 403 `upstream-not-allowed`. A function decides per origin
+   * (an allowlist that grows, say); it is asked with the target's origin only.
    */
-  upstreams: readonly string[]
+  upstreams: readonly string[] | ((origin: string) => boolean)
   /**
    * The page origins allowed to use the proxy besides its own (which always may). A request whose `Origin` is
    * another is refused with 403 `origin-not-allowed`, and a preflight from it gets no CORS headers. Default none.
