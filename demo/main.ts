@@ -1,6 +1,6 @@
 // The demo page: pick a server, connect, and bind nanomcp's atoms to the DOM.
 // Every binding is `atom.subscribe(render)`; the stores layer does the loading, refreshing and retrying.
-import { OAuthError, type InputRequest, type Mcp, type ServerState } from '../src/index'
+import { NetworkError, OAuthError, type InputRequest, type Mcp, type ServerState } from '../src/index'
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../src/errors/network-error'
 import { bindCatalog } from './catalog'
 import { checkServerUrl, initialSettings, isLogLevel, parseHeaders, saveSettings, SettingsError, shareLink, isTransport, type Settings } from './connection'
@@ -18,6 +18,8 @@ import { bindSignIn } from './sign-in'
 import { loadServers, type EmbeddedServer, type TransportChoice } from './servers'
 import { renderSubscription } from './subscription'
 import { createNotificationLog, createTranscript } from './transcript'
+import { connectTo, mountStdio } from './stdio'
+import { allowViaProxy, mountViaProxy, proxyOffer, viaProxyChecked } from './via-proxy'
 
 const form = byId<HTMLFormElement>('connect')
 const picker = byId<HTMLSelectElement>('server-pick')
@@ -36,6 +38,9 @@ const intro = byId('intro')
 const serverCard = byId('server')
 const dialog = byId<HTMLDialogElement>('input-dialog')
 const sections = [byId('workspace'), byId('activity')]
+
+mountViaProxy(byId('options').querySelector<HTMLElement>('.options-grid')!)
+mountStdio(byId('options'), connectTo)
 
 const transcript = createTranscript(byId('transcript'))
 const notifications = createNotificationLog(byId('notifications'))
@@ -109,6 +114,7 @@ async function connect(options: ReturnType<typeof readForm>) {
   })
   let mcp: Mcp
   try {
+    await allowViaProxy(url)
     mcp = openMcp(options, shareBox.checked, fetch, {
       answerInput,
       onTrace: (event) => (transcript.add(event), tasks.observe(event)),
@@ -143,6 +149,7 @@ async function connect(options: ReturnType<typeof readForm>) {
     await disconnect()
     byId('activity').hidden = false
     const report = await diagnose(error, url, answers)
+    if (error instanceof NetworkError && !viaProxyChecked()) report.append(proxyOffer(url, submit))
     if (attempt === mine) status.replaceChildren(report)
   }
 }

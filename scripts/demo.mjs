@@ -58,13 +58,14 @@ function withTimeout(promise, ms, what) {
 
 let servers // the startServers() promise, so a Ctrl-C during start-up still stops what it started
 let vite
+let bridge // the stdio bridge (scripts/servers/stdio-bridge.mjs)
 let stopping
 
 function stop() {
   stopping ??= withTimeout(
     (async () => {
       const started = await servers?.catch(() => undefined)
-      await Promise.allSettled([vite?.close(), started?.stop()])
+      await Promise.allSettled([vite?.close(), started?.stop(), bridge?.close()])
     })(),
     STOP_TIMEOUT_MS,
     'stopping the servers',
@@ -100,6 +101,8 @@ async function main() {
 
   // Vite hands VITE_* variables from the environment to the page as import.meta.env.
   process.env.VITE_MCP_SERVERS = JSON.stringify(started.servers)
+  // stdio servers and the "via proxy" choice: local only, both behind the bridge's token (stdio-demo.mjs).
+  bridge = await (await import('./servers/stdio-demo.mjs')).startDemoBridge(root)
   vite = await createViteServer({
     root,
     configFile: join(root, 'vite.config.ts'),
@@ -107,6 +110,7 @@ async function main() {
     clearScreen: false,
     logLevel: 'warn',
     server: { host: '127.0.0.1', port: port ?? 5173, strictPort: port !== undefined },
+    plugins: [bridge.plugin],
   })
   await vite.listen()
   if (stopping) return
@@ -117,7 +121,7 @@ async function main() {
     process.off('SIGTERM', listener)
     process.stdin.off('end', listener)
   }
-  const url = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`
+  const url = bridge.pageUrl(vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`)
 
   console.log('\nEmbedded MCP servers:')
   for (const [kind, server] of Object.entries(started.servers)) console.log(`  ${kind.padEnd(14)} ${server.url}`)

@@ -19,10 +19,13 @@ const freePort = () =>
     })
   })
 
-/** Resolves `{ url, issuer, origins, close }` once both servers listen; rejects (child killed) if it fails to start. */
-export async function startSdkOAuthExample({ timeoutMs = 20_000 } = {}) {
+/**
+ * Resolves `{ url, issuer, origins, close }` once both servers listen; rejects (child killed) if it fails to start.
+ * `oauth: false` starts the same server without OAuth (still without CORS on /mcp).
+ */
+export async function startSdkOAuthExample({ timeoutMs = 20_000, oauth = true } = {}) {
   const [mcpPort, authPort] = [await freePort(), await freePort()]
-  const child = spawn(process.execPath, ['--import', PRELOAD, EXAMPLE, '--oauth'], {
+  const child = spawn(process.execPath, ['--import', PRELOAD, EXAMPLE, ...(oauth ? ['--oauth'] : [])], {
     env: { ...process.env, MCP_PORT: String(mcpPort), MCP_AUTH_PORT: String(authPort) },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
@@ -40,6 +43,8 @@ export async function startSdkOAuthExample({ timeoutMs = 20_000 } = {}) {
     }
   }
   const listening = new Set()
+  // Without --oauth only the MCP server listens.
+  if (!oauth) listening.add(authPort)
   await new Promise((resolve, reject) => {
     const fail = async (why) => {
       clearTimeout(timer)

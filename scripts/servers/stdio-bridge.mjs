@@ -21,6 +21,7 @@ const EARLY_EXIT_MS = 700
 const REQUEST_TIMEOUT_MS = 60_000
 const MAX_PROCESSES = 4
 const MAX_BODY = 4 * 1024 * 1024
+const LOOPBACK = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
 
 /** "npx -y pkg --flag 'a b'" → ['npx', '-y', 'pkg', '--flag', 'a b']: words, single or double quotes, no shell. */
 export function splitCommand(line) {
@@ -115,13 +116,14 @@ class Running {
 }
 
 /**
- * Starts the bridge on 127.0.0.1 (port 0: any free one). Resolves `{ url, token, allow(origin), close() }`;
+ * Starts the bridge on 127.0.0.1 (port 0: any free one). Resolves `{ url, token, allow(origin), allowsUpstream(origin), close() }`;
  * `url` has the token in it (`http://127.0.0.1:<port>/<token>/`). Pages are refused until `allow()`ed.
  */
 export async function startStdioBridge({ origins = [], cwd = process.cwd() } = {}) {
   const token = randomBytes(24).toString('base64url')
   const allowed = new Set(origins)
   const running = new Map()
+  const upstreams = new Set()
 
   const cors = (origin) => ({ 'access-control-allow-origin': origin, 'access-control-expose-headers': 'Mcp-Session-Id', vary: 'Origin' })
   const send = (res, status, body, headers = {}) => {
@@ -214,6 +216,18 @@ export async function startStdioBridge({ origins = [], cwd = process.cwd() } = {
         }
         return void start(typeof command === 'string' ? command : '', res, headers)
       }
+      // The demo's proxy forwards to loopback and to the origins the token's page asked for here, nothing else.
+      if (route === 'allow-upstream' && req.method === 'POST') {
+        let target
+        try {
+          target = new URL(JSON.parse(body).url)
+        } catch {
+          return refuse(res, 400, 'expected {"url": "http(s)://..."}', headers)
+        }
+        if (target.protocol !== 'http:' && target.protocol !== 'https:') return refuse(res, 400, `${target.protocol} URLs cannot be proxied`, headers)
+        upstreams.add(target.origin)
+        return send(res, 200, { allowed: target.origin }, headers)
+      }
       if (route === 'list' && req.method === 'GET') {
         return send(res, 200, [...running.values()].map((p) => ({ id: p.id, command: p.command, failure: p.failure })), headers)
       }
@@ -236,6 +250,8 @@ export async function startStdioBridge({ origins = [], cwd = process.cwd() } = {
     url: base,
     token,
     allow: (origin) => void allowed.add(origin),
+    /** Whether the demo's proxy may forward to `origin`: loopback, or an origin the token's page allowed. */
+    allowsUpstream: (origin) => LOOPBACK.test(origin) || upstreams.has(origin),
     running: () => [...running.values()].map((p) => ({ id: p.id, command: p.command, pid: p.transport.pid })),
     async close() {
       await Promise.all([...running.values()].map((p) => p.stop()))
