@@ -191,12 +191,13 @@ export async function startStdioBridge({ origins = [], cwd = process.cwd() } = {
     // A page that is not the demo's gets no CORS headers, so it cannot even read the refusal.
     if (!origin || !allowed.has(origin)) return refuse(res, 403, `requests from ${origin ?? 'no page'} are not allowed`)
     const headers = cors(origin)
-    if (!url.pathname.startsWith(`/${token}/`)) return refuse(res, 403, 'the token is missing or wrong: open the page from the link printed in the terminal', headers)
+    // Preflights of the demo's page pass, so that a wrong token gets a refusal the page can read.
     if (req.method === 'OPTIONS') {
       return void res
         .writeHead(204, { ...headers, 'access-control-allow-methods': 'GET, POST, DELETE', 'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '', 'access-control-max-age': '600' })
         .end()
     }
+    if (!url.pathname.startsWith(`/${token}/`)) return refuse(res, 403, 'the token is missing or wrong: open the page from the link printed in the terminal', headers)
     const route = url.pathname.slice(token.length + 2)
     const chunks = []
     let size = 0
