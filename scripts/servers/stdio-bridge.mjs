@@ -140,6 +140,8 @@ export async function startStdioBridge({ origins = [], cwd = process.cwd() } = {
       return refuse(res, 400, error.message, headers)
     }
     if (!words.length) return refuse(res, 400, 'no command given', headers)
+    // A command that failed after its start (non-JSON later on, an exit) is already stopped: it holds no place.
+    for (const [key, each] of running) if (each.failure) running.delete(key)
     if (running.size >= MAX_PROCESSES) return refuse(res, 429, `${MAX_PROCESSES} commands already run; stop one first`, headers)
     const transport = new StdioClientTransport({ command: words[0], args: words.slice(1), stderr: 'pipe', cwd })
     const id = randomUUID()
