@@ -118,3 +118,24 @@ test('a server without CORS fails directly; the diagnosis offers the demo proxy,
     await example.close()
   }
 })
+
+test('the hosted page offers neither stdio nor a proxy and says why; its CORS diagnosis shows the one-line deployment', async ({ page }) => {
+  test.setTimeout(60_000)
+  const example = await startSdkOAuthExample({ oauth: false })
+  try {
+    // The built page Playwright serves has no bridge and no proxy behind it, as on a static host.
+    await page.goto('/')
+    await page.locator('#stdio > summary').click()
+    await expect(page.getByTestId('stdio-hosted')).toContainText('Only on the local demo')
+    await page.locator('#options > summary').click()
+    await expect(page.locator('#via-proxy')).toBeDisabled()
+    await page.locator('#server-url').fill(example.url)
+    await page.locator('#transport').selectOption('http')
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(page.getByTestId('diagnosis')).toContainText('CORS', { timeout: 30_000 })
+    await expect(page.getByTestId('proxy-deployment')).toContainText(`nanomcpProxy({ upstreams: ['${new URL(example.url).origin}'] })`)
+    await expect(page.getByTestId('retry-via-proxy')).toHaveCount(0)
+  } finally {
+    await example.close()
+  }
+})
