@@ -149,7 +149,9 @@ async function connect(options: ReturnType<typeof readForm>) {
     await disconnect()
     byId('activity').hidden = false
     const report = await diagnose(error, url, answers)
-    if (error instanceof NetworkError && !viaProxyChecked()) report.append(proxyOffer(url, submit))
+    // A server that answers but allows no CORS (not one that does not answer at all): a proxy is the way round.
+    const corsRefused = error instanceof NetworkError && /CORS/.test(report.querySelector('[data-testid=diagnosis]')?.textContent ?? '')
+    if (corsRefused && !viaProxyChecked()) report.append(proxyOffer(url, submit))
     if (attempt === mine) status.replaceChildren(report)
   }
 }

@@ -59,6 +59,6 @@ export function proxyOffer(url: string, retry: () => void): HTMLElement {
     'div',
     { class: 'hint', 'data-testid': 'proxy-deployment' },
     h('p', {}, 'A page of your own reaches such a server through nanomcp/proxy, deployed in one line (Vite dev server shown; a Worker or Node server are as short):'),
-    h('pre', { class: 'cors' }, `plugins: [nanomcpProxy({ upstreams: ['${origin}'] })]  // vite.config.ts, from 'nanomcp/vite'`),
+    h('pre', { class: 'proxy-line' }, `plugins: [nanomcpProxy({ upstreams: ['${origin}'] })]  // vite.config.ts, from 'nanomcp/vite'`),
   )
 }
