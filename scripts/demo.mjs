@@ -72,6 +72,7 @@ function withTimeout(promise, ms, what) {
 let servers // the startServers() promise, so a Ctrl-C during start-up still stops what it started
 let apps // the MCP Apps example servers and the sandbox page's server (scripts/servers/apps.mjs)
 let vite
+let bridge // the stdio bridge (scripts/servers/stdio-bridge.mjs)
 let stopping
 
 function stop() {
@@ -79,7 +80,7 @@ function stop() {
     (async () => {
       const started = await servers?.catch(() => undefined)
       const appsStarted = await apps?.catch(() => undefined)
-      await Promise.allSettled([vite?.close(), started?.stop(), appsStarted?.stop()])
+      await Promise.allSettled([vite?.close(), started?.stop(), appsStarted?.stop(), bridge?.close()])
     })(),
     STOP_TIMEOUT_MS,
     'stopping the servers',
@@ -118,6 +119,8 @@ async function main() {
   // Vite hands VITE_* variables from the environment to the page as import.meta.env.
   process.env.VITE_MCP_SERVERS = JSON.stringify({ ...started.servers, ...appsStarted.servers })
   process.env.VITE_APPS_SANDBOX_URL = appsStarted.sandbox
+  // stdio servers and the "via proxy" choice: local only, both behind the bridge's token (stdio-demo.mjs).
+  bridge = await (await import('./servers/stdio-demo.mjs')).startDemoBridge(root)
   vite = await createViteServer({
     root,
     configFile: join(root, 'vite.config.ts'),
@@ -125,6 +128,7 @@ async function main() {
     clearScreen: false,
     logLevel: 'warn',
     server: { host: '127.0.0.1', port: port ?? 5173, strictPort: port !== undefined },
+    plugins: [bridge.plugin],
   })
   await vite.listen()
   if (stopping) return
@@ -135,7 +139,7 @@ async function main() {
     process.off('SIGTERM', listener)
     process.stdin.off('end', listener)
   }
-  const url = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`
+  const url = bridge.pageUrl(vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`)
 
   console.log('\nEmbedded MCP servers:')
   for (const [kind, server] of Object.entries({ ...started.servers, ...appsStarted.servers })) console.log(`  ${kind.padEnd(16)} ${server.url}`)

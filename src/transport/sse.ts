@@ -7,7 +7,6 @@ import { parseMessages } from './json-rpc'
 import { progressKey, progressOwner } from './legacy/progress'
 import { noop, route, track, type Debug, type OnMessage, type Pending } from './pending'
 import { readText } from './read-body'
-import { viaProxy } from './proxy-url'
 import { httpError, isCrossOrigin } from './response-errors'
 import { openSource } from './sse-source'
 import type {
@@ -57,13 +56,10 @@ export class SseTransport implements Transport {
 
   constructor(url: string | URL, options: SseTransportOptions = {}) {
     this.url = String(url)
-    // A proxy prefix that can never work is the app's mistake: said here, not on the first request.
-    if (typeof options.proxy === 'string') viaProxy(this.url, options.proxy)
     this.#options = options
     this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     this.#debug = options.debug ?? noop
-    // The session is bound to its stream: withdrawn credentials end both.
-    options.auth?.attach?.({ url: this.url, dropStreams: () => this.#connection?.end(new AbortError('the credentials were withdrawn (signed out)')) })
+    options.auth?.attach?.(this)
   }
 
   get sessionId(): string | undefined {
@@ -108,6 +104,11 @@ export class SseTransport implements Transport {
 
   resetSession(): void {
     this.#sessionId = undefined
+  }
+
+  /** Ends the stream and what waits on it (an auth provider withdrew their credentials): the session is bound to it. */
+  dropStreams(): void {
+    this.#connection?.end(new AbortError('signed out'))
   }
 
   async close(): Promise<void> {

@@ -10,7 +10,6 @@ import { noop, route, track, type Debug, type Pending } from './pending'
 import { link } from './link'
 import { learnTools, modernHeaders, modernVersion, unmentioned } from './modern-headers'
 import { readText } from './read-body'
-import { viaProxy } from './proxy-url'
 import { readSse, type StreamCursor } from './read-sse'
 import { httpError } from './response-errors'
 import { typedFailure } from './failures'
@@ -61,12 +60,10 @@ export class StreamableHttpTransport implements Transport {
 
   constructor(url: string | URL, options: StreamableHttpOptions = {}) {
     this.url = String(url)
-    // A proxy prefix that can never work is the app's mistake: said here, not on the first request.
-    if (typeof options.proxy === 'string') viaProxy(this.url, options.proxy)
     this.#options = options
     this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     this.#debug = options.debug ?? noop
-    options.auth?.attach?.({ url: this.url, dropStreams: () => this.#drop('the credentials were withdrawn (signed out)') })
+    options.auth?.attach?.(this)
   }
 
   get sessionId(): string | undefined {
@@ -166,8 +163,8 @@ export class StreamableHttpTransport implements Transport {
     return new SseTransport(this.url, this.#options)
   }
 
-  /** Aborts every stream and request of the lifetime so far; the session stays. */
-  #drop(reason: string): void {
+  /** Aborts every stream and request so far (an auth provider withdrew their credentials); the session stays. */
+  dropStreams(reason = 'signed out'): void {
     const lifetime = this.#lifetime
     this.#lifetime = new AbortController()
     lifetime.abort(reason)
@@ -175,7 +172,7 @@ export class StreamableHttpTransport implements Transport {
 
   async close(): Promise<void> {
     // A closed transport stays usable: later requests start afresh (and a new session, if any).
-    this.#drop('transport closed')
+    this.dropStreams('transport closed')
     const headers = this.#headers()
     this.#sessionId = undefined
     if (!headers['Mcp-Session-Id']) return
