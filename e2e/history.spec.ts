@@ -73,9 +73,9 @@ test('the raw-JSON editor sends its object; invalid JSON is a message and the pa
 test('a resource link in a tool result opens and reads that resource', async ({ page }) => {
   await openDemo(page)
   await connect(page, 'everything')
-  await page.getByLabel('Search').fill('resource links')
+  await page.getByRole('searchbox', { name: 'Search' }).fill('resource links')
   await item(page, 'get-resource-links').click()
-  await page.getByLabel('Search').fill('')
+  await page.getByRole('searchbox', { name: 'Search' }).fill('')
   const count = page.locator('#detail [name="count"]')
   if (await count.count()) await count.fill('1')
   await page.getByRole('button', { name: 'Call tool' }).click()

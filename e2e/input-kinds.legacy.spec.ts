@@ -12,7 +12,7 @@ test('older servers: the handshake offers sampling, roots and elicitation by def
   await connect(page, 'legacy')
   const first = bodies(sent).find((b) => b.method === 'initialize')
   expect(first?.params?.capabilities).toEqual({
-    extensions: { 'io.modelcontextprotocol/tasks': {} },
+    extensions: { 'io.modelcontextprotocol/tasks': {}, 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
     // The embedded legacy server speaks 2025-11-25, the revision that has URL mode.
     elicitation: { form: { applyDefaults: true }, url: {} },
     sampling: {},
@@ -25,8 +25,8 @@ test('older servers: the handshake offers sampling, roots and elicitation by def
   await page.getByRole('button', { name: 'Connect', exact: true }).click()
   await expect(page.getByTestId('era')).toBeVisible({ timeout: 15_000 })
   const second = bodies(sent).find((b) => b.method === 'initialize')
-  // Only the extensions capability (tasks), the library's own default.
-  expect(second?.params?.capabilities).toEqual({ extensions: { 'io.modelcontextprotocol/tasks': {} } })
+  // Only the extensions the demo declares (tasks, MCP Apps): the library's own default offers nothing else.
+  expect(second?.params?.capabilities).toEqual({ extensions: { 'io.modelcontextprotocol/tasks': {}, 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } })
 })
 
 test.describe('older servers, opted in: sampling, roots, URL elicitation and -32042 on a legacy session', () => {

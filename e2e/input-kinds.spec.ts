@@ -24,7 +24,7 @@ test.describe('2026-07-28: every input kind', () => {
     expect(calls.length).toBeGreaterThan(0)
     for (const call of calls) {
       const meta = call.params?._meta as Record<string, unknown>
-      expect(meta[CAPS]).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, roots: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } })
+      expect(meta[CAPS]).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, roots: {}, extensions: { 'io.modelcontextprotocol/tasks': {}, 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } })
     }
   })
 
@@ -118,7 +118,7 @@ test.describe('2026-07-28: every input kind', () => {
     expect(calls.filter((b) => b.method === 'tasks/get').length).toBe(3)
     const call = calls.find((b) => b.method === 'tools/call')
     const meta = (call?.params?._meta ?? {}) as Record<string, Record<string, unknown> | undefined>
-    expect(meta[CAPS]?.extensions).toEqual({ 'io.modelcontextprotocol/tasks': {} })
+    expect(meta[CAPS]?.extensions).toEqual({ 'io.modelcontextprotocol/tasks': {}, 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } })
   })
 
   test('tasks: Cancel on the task sends tasks/cancel and the call ends as cancelled', async ({ page }) => {

@@ -77,10 +77,10 @@ test('server-everything (Streamable HTTP): legacy fallback, tools, an image, a c
   await expect(page.getByTestId('tool-result')).toContainText('hello everything')
 
   // A long list gets a search box.
-  await page.getByLabel('Search').fill('tiny')
+  await page.getByRole('searchbox', { name: 'Search' }).fill('tiny')
   await expect(page.getByTestId('items').getByRole('button')).toHaveCount(1)
   await item(page, 'get-tiny-image').click()
-  await page.getByLabel('Search').fill('')
+  await page.getByRole('searchbox', { name: 'Search' }).fill('')
   await page.getByRole('button', { name: 'Call tool' }).click()
   const image = page.getByTestId('tool-result').locator('img.media')
   await expect(image).toHaveAttribute('src', /^data:image\/png;base64,/)
