@@ -1,25 +1,22 @@
 import type { ExtensionMethod, Method, ParamsOf, ResultOf } from '../schemas/method-map'
 import type { Transport } from '../transport/types'
 import type { ClientOptions, Era, ListenFilter, RequestOptions, ServerDescription, ServerNotification, Subscription } from './types'
-import type { LegacySession, SessionHost } from './legacy/session'
 import { AbortError } from '../errors/abort-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { abortable } from '../transport/http'
 import { noop } from '../transport/pending'
 import { EraState, type Handshake } from './era'
 import { Helpers } from './helpers'
-import type { Deferred } from './legacy/held'
+import { LegacySession, type SessionHost } from './legacy/session'
+import { listenLegacy } from './legacy/subscription'
 import { limit, reasonOf, Shared } from './limits'
-import { load } from '../transport/load'
 import { listen, type ListenHost } from './listen'
-import { loadLegacy } from './load-legacy'
 import { clientMeta, Modern, type ModernHost } from './modern'
 import { Wire } from './trace'
 
 export { forgetEras } from './era'
 
 type Result = Record<string, unknown>
-type Legacy = Awaited<ReturnType<typeof loadLegacy>>
 
 /**
  * Speaks JSON-RPC to one MCP server over a transport: 2026-07-28 first, falling back to the `initialize`
@@ -31,9 +28,8 @@ export class Client extends Helpers {
   readonly #era: EraState
   readonly #modern: Modern
   readonly #host: SessionHost & ModernHost
-  /** The handshake era's session, created once its code (legacy/, loaded on demand) has arrived. */
+  /** The legacy era's session, made when a request first needs it. */
   #legacy: LegacySession | undefined
-  #loading: Promise<Legacy> | undefined
   #gate: Promise<unknown> | undefined
   readonly #connecting = new Shared((signal) => this.#connect(signal))
   #closed: Error | undefined
@@ -49,7 +45,7 @@ export class Client extends Helpers {
       era: this.#era,
       exclusive: <T>(work: () => Promise<T>) => this.#exclusive(work),
       fail: (error: Error) => this.#fail(error),
-      notify: (notification: ServerNotification) => this.#notify(notification),
+      notify: (notification: ServerNotification, handler?: (notification: ServerNotification) => void) => this.#notify(notification, handler),
       fallback: (...args: Parameters<ModernHost['fallback']>) => this.#fallback(...args),
     })
     this.#modern = new Modern(host)
@@ -109,18 +105,7 @@ export class Client extends Helpers {
   request<M extends Method>(method: M, ...args: {} extends ParamsOf<M> ? [params?: ParamsOf<M>, options?: RequestOptions] : [params: ParamsOf<M>, options?: RequestOptions]): Promise<ResultOf<M>>
   request(method: ExtensionMethod, params?: Result, options?: RequestOptions): Promise<Result>
   request(method: string, params: Result = {}, options: RequestOptions = {}): Promise<Result> {
-    const deferred: Deferred = {}
-    const promise = this.checked(method, options, (n) => this.#notify(n), (sent) => this.#guarded(method, params, sent, deferred))
-    // Notifications an older server sent on this request's stream reach the app only once the request has
-    // settled and its caller has resumed (a macrotask later), so a handler that awaits a request of its own
-    // never runs inside this one.
-    const flush = () => {
-      const held = deferred.held?.take() ?? []
-      const notify = options.onNotification ?? ((n: ServerNotification) => this.#options.onNotification?.(n))
-      if (held.length) setTimeout(() => held.forEach((n) => this.#notify(n, notify)))
-    }
-    promise.then(flush, flush)
-    return promise
+    return this.checked(method, options, (n) => this.#notify(n), (sent) => this.#guarded(method, params, sent))
   }
 
   /** Opens a change subscription and returns it at once; see `Subscription`. */
@@ -146,12 +131,12 @@ export class Client extends Helpers {
   }
 
   /** Runs a request within the caller's limits, which bound every step of it (handshakes included). */
-  async #guarded(method: string, params: Result, options: RequestOptions, deferred: Deferred): Promise<Result> {
+  async #guarded(method: string, params: Result, options: RequestOptions): Promise<Result> {
     if (this.#closed) throw this.#closed
     const { controller, done } = limit(method, this.#timeout(options), options.signal)
     this.#inflight.add(controller)
     try {
-      return await this.#dispatch(method, params, options, controller.signal, deferred)
+      return await this.#dispatch(method, params, options, controller.signal)
     } catch (error) {
       throw controller.signal.aborted ? reasonOf(controller.signal) : error
     } finally {
@@ -161,7 +146,7 @@ export class Client extends Helpers {
   }
 
   /** Decides how a request goes out: after whatever exclusive work is due, the modern or the legacy way. */
-  async #dispatch(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred): Promise<Result> {
+  async #dispatch(method: string, params: Result, options: RequestOptions, signal: AbortSignal): Promise<Result> {
     const era = this.#era
     for (;;) {
       if (this.#closed) throw this.#closed
@@ -175,32 +160,22 @@ export class Client extends Helpers {
         continue
       }
       if (era.ambiguous) {
-        // The server/discover that settles it may well say legacy: that era's code loads meanwhile.
-        this.#prefetch()
         await this.#exclusive(() => this.#modern.settleAmbiguity(signal))
         continue
       }
       if (era.era === 'legacy') {
-        const legacy = this.#legacy
-        if (!legacy) {
-          // Then round again: whatever became due while the code loaded (another request's handshake) comes first.
-          await this.#session(signal)
-          continue
-        }
+        const legacy = this.#session()
         if (legacy.gone()) {
           await legacy.renew(signal, true)
           continue
         }
-        return legacy.request(method, params, options, signal, deferred)
+        return legacy.request(method, params, options, signal)
       }
       if (era.era === undefined || era.unconfirmed) {
-        // A server of unknown era may be an older one: its code starts loading beside the probe, so a fallback
-        // finds it there and an older server waits no longer than before. An era remembered as modern loads nothing.
-        if (era.era === undefined) this.#prefetch()
         // The probe runs alone: requests behind it wait to learn the era rather than probe again.
-        return this.#exclusive(() => this.#modern.request(method, params, options, signal, true, deferred))
+        return this.#exclusive(() => this.#modern.request(method, params, options, signal, true))
       }
-      return this.#modern.request(method, params, options, signal, false, deferred)
+      return this.#modern.request(method, params, options, signal, false)
     }
   }
 
@@ -214,32 +189,13 @@ export class Client extends Helpers {
     return promise
   }
 
-  async #fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred): Promise<Result> {
-    const legacy = await this.#session(signal)
+  async #fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal): Promise<Result> {
+    const legacy = this.#session()
     await legacy.handshake(verdict.offer, verdict.sse, signal)
-    return legacy.request(method, params, options, signal, deferred)
+    return legacy.request(method, params, options, signal)
   }
 
-  /**
-   * The legacy chunk, loading or loaded. A failed load (the app's server unreachable, a deploy that replaced the
-   * chunk) is forgotten, so the next request that needs it tries again.
-   */
-  #load(): Promise<Legacy> {
-    return (this.#loading ??= loadLegacy().catch((error: unknown) => {
-      this.#loading = undefined
-      throw error
-    }))
-  }
-
-  /** Loads the legacy chunk ahead of need; whoever needs it sees a failure, so none goes unhandled here. */
-  #prefetch(): void {
-    this.#load().catch(noop)
-  }
-
-  /** The legacy session, waiting for its code within the limits of the request that needs it. */
-  async #session(signal: AbortSignal): Promise<LegacySession> {
-    const { LegacySession } = await load('client code for servers before 2026-07-28', () => this.#load(), signal)
-    if (this.#closed) throw this.#closed
+  #session(): LegacySession {
     return (this.#legacy ??= new LegacySession(this.#host))
   }
 
@@ -263,9 +219,8 @@ export class Client extends Helpers {
         const params = { notifications: filter, _meta: this.meta }
         return { id, response: this.#wire.request({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params }, signal, onMessage) }
       },
-      listenLegacy: async (subscriber, description, signal, acknowledged) => {
-        const session = await this.#session(signal)
-        const { listenLegacy } = await this.#load()
+      listenLegacy: (subscriber, description, signal, acknowledged) => {
+        const session = this.#session()
         const host = {
           session,
           request: (method: string, params: Result, s: AbortSignal) => this.request(method as ExtensionMethod, params, { signal: s }),

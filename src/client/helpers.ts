@@ -108,7 +108,7 @@ export abstract class Helpers {
     // The log message was checked on its way to onLog (modern.ts).
     const sent = level ? { logLevel: level, onLog: (params: Result) => notify({ jsonrpc: '2.0', method: 'notifications/message', params } as ServerNotification), ...options } : options
     return send(sent).then(async (result) => {
-      const checked = await checkItems(method, result, options.onInvalidItem, options.signal)
+      const checked = checkItems(method, result, options.onInvalidItem)
       if (method === 'tools/list') {
         const known = (this.#tools ??= new Map())
         // A tool listed again without its outputSchema must lose the one remembered.

@@ -7,7 +7,6 @@ import { LEGACY_VERSIONS, PACKAGE_VERSION, VERSION } from '../version'
 import { HttpError } from '../errors/http-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { speaksModern, verdict, versionError } from './era'
-import type { Deferred } from './legacy/held'
 import { load } from '../transport/load'
 import { toRpcError } from './to-rpc-error'
 import { checkResult, notification } from './validate'
@@ -47,7 +46,7 @@ export interface ModernHost {
   wire: Wire
   era: EraState
   /** The era table sent this request to the handshake: run it, then send the request the legacy way. */
-  fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred): Promise<Result>
+  fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal): Promise<Result>
 }
 
 /** 2026-07-28: requests that describe themselves in `_meta`, read for what they say about the era, and MRTR rounds. */
@@ -83,7 +82,7 @@ export class Modern {
   }
 
   /** Sends a request until it completes; `probing` while its answer is still to decide the era. */
-  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, probing: boolean, deferred: Deferred): Promise<Result> {
+  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, probing: boolean): Promise<Result> {
     const { era } = this.host
     let retried = false
     let round = 0
@@ -107,7 +106,7 @@ export class Modern {
           continue
         }
         // The rejection proved the request did not run, so sending it again the legacy way is safe.
-        if (typeof next === 'object') return this.host.fallback(next, method, params, options, signal, deferred)
+        if (typeof next === 'object') return this.host.fallback(next, method, params, options, signal)
         if (next === 'modern-error') era.confirm()
         else if (failure) throw failure
         throw toRpcError(rpcError!)
@@ -120,27 +119,27 @@ export class Modern {
           era.confirm()
           return result
         }
-        return this.host.fallback({ offer: LEGACY_VERSIONS[0]!, sse: false }, method, params, options, signal, deferred)
+        return this.host.fallback({ offer: LEGACY_VERSIONS[0]!, sse: false }, method, params, options, signal)
       }
       if (probing && typeof result.resultType !== 'string') {
         // A legacy server that ignored _meta, or a sloppy modern one: keep the answer, ask server/discover later.
         era.ambiguous = true
         era.era = undefined
-        return checkResult(method, result, signal)
+        return checkResult(method, result)
       }
       if (probing) era.confirm()
       const type = result.resultType ?? 'complete'
-      if (type === 'complete') return checkResult(method, result, signal)
+      if (type === 'complete') return checkResult(method, result)
       if (type === 'input_required' && INPUT_METHODS.has(method)) {
         round++
         // Rounds wait for the user anyway: their checks and handling load only now.
-        const { nextRound } = await load('input-request code', () => import('./input-requests'), signal)
+        const { nextRound } = await load('input-request', () => import('./input-requests'), signal)
         current = await nextRound(this.#options, method, params, result, round, signal)
         continue
       }
       if (type === 'task' && method === 'tools/call' && this.#options.tasks) {
-        const { awaitTask } = await load('tasks code', () => import('./tasks'), signal)
-        return awaitTask(result, signal, { call: (m, p, s) => this.request(m, p, {}, s, false, {}), options: this.#options })
+        const { awaitTask } = await load('tasks', () => import('./tasks'), signal)
+        return awaitTask(result, signal, { call: (m, p, s) => this.request(m, p, {}, s, false), options: this.#options })
       }
       throw new ProtocolError('invalid-result', `Unexpected resultType "${String(type)}" for ${method}`, result)
     }

@@ -35,7 +35,7 @@ export async function awaitTask(result: Result, signal: AbortSignal, host: TaskH
       const task = parseWith(GetTaskResultSchema, await host.call('tasks/get', { taskId }, signal), 'tasks/get result')
       const { status, inputRequests, error } = task
       interval = task.pollIntervalMs ?? interval
-      if (status === 'completed') return checkResult('tools/call', task.result, signal, 'tools/call result in a completed task')
+      if (status === 'completed') return checkResult('tools/call', task.result, 'tools/call result in a completed task')
       if (status === 'failed') throw toRpcError(error ?? { code: -32603, message: 'Task failed' })
       if (status === 'cancelled') throw new AbortError('task cancelled by the server')
       const open = Object.fromEntries(Object.entries((inputRequests ?? {}) as Record<string, InputRequest>).filter(([key]) => !answered.has(key)))

@@ -52,7 +52,7 @@ export class Wire {
     const started = Date.now()
     const response = await this.request(message, signal, onMessage)
     this.trace('in', response, Date.now() - started)
-    return checkAnswer(message.method, response, signal)
+    return checkAnswer(message.method, response)
   }
 
   /** Sends a notification, or an answer to a server request. */

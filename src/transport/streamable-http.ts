@@ -1,11 +1,11 @@
 import { AbortError } from '../errors/abort-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { abortable, contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS } from './http'
+import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS } from './http'
 import { idKey, parseMessages } from './json-rpc'
-import type { SessionStreams } from './legacy/session-stream'
+import { resume } from './legacy/resume'
+import { SessionStreams } from './legacy/session-stream'
 import type { StreamHost } from './legacy/types'
 import { load } from './load'
-import { loadLegacyStreams } from './load-legacy'
 import { noop, route, track, type Debug, type Pending } from './pending'
 import { link } from './link'
 import { learnTools, modernHeaders, modernVersion, unmentioned } from './modern-headers'
@@ -27,14 +27,11 @@ import type { Mirror } from './x-mcp-header'
 
 export type { StreamableHttpOptions }
 
-/** The longest a session's request waits for a GET stream's code to arrive, so that the GET goes out first. */
-const OPENING_WAIT_MS = 2000
-
 /**
  * Streamable HTTP: every message is its own POST; answers come back as JSON or as an SSE stream. Speaks both
  * eras without deciding between them: a message whose `_meta` names its revision gets the 2026-07-28 headers,
- * anything else the session headers of the handshake era. What only that era needs beyond the session headers (the
- * GET stream, requests a 202 parks on it, resumption) is code loaded on demand, in legacy/.
+ * anything else the session headers of the legacy era, whose GET stream, requests a 202 parks on it and resumption
+ * live in legacy/.
  */
 export class StreamableHttpTransport implements Transport {
   declare readonly url: string
@@ -49,14 +46,6 @@ export class StreamableHttpTransport implements Transport {
   #lifetime = new AbortController()
   /** The session's GET streams and the requests parked on them; made by the first openStream(). */
   #streams: SessionStreams | undefined
-  #prefetched = false
-  /** That code, once it has arrived. */
-  #chunk: typeof import('./legacy') | undefined
-  /**
-   * Set while a GET stream waits for that code: the session's requests wait with it (at most OPENING_WAIT_MS), so
-   * the GET goes first.
-   */
-  #opening: Promise<void> | undefined
 
   constructor(url: string | URL, options: StreamableHttpOptions = {}) {
     this.url = String(url)
@@ -71,12 +60,6 @@ export class StreamableHttpTransport implements Transport {
 
   request(message: JsonRpcRequest, options: SendOptions = {}): Promise<JsonRpcResponse> {
     const version = modernVersion(message)
-    // A handshake-era request: its session will soon want a GET stream, and its own stream may need resuming, so
-    // their code is fetched now, while this request travels, and never waited for.
-    if (!version && !this.#prefetched) {
-      this.#prefetched = true
-      loadLegacyStreams().then((chunk) => (this.#chunk = chunk), noop)
-    }
     let signal!: AbortSignal
     const listing = version && message.method === 'tools/list'
     // Whether every text that carried a tools/list answer is free of x-mcp-header (learnTools may skip its walk);
@@ -126,30 +109,7 @@ export class StreamableHttpTransport implements Transport {
     onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void,
     options: { signal?: AbortSignal } = {},
   ): Promise<ServerStream | undefined> {
-    // The stream belongs to the transport's lifetime as it is now, even if close() comes while its code loads.
-    const lifetime = this.#lifetime.signal
-    // The GET goes out before whatever the caller sends next, as when this code was not split off: servers may tell
-    // a session stream from a resumption by what came first (the conformance suite's sse-retry does). Loaded
-    // already (the usual case: the handshake's requests fetched it), it goes out now; else requests of the session
-    // wait for the code with it (a few ms, once).
-    let chunk = this.#chunk
-    if (!chunk) {
-      const { signal, done } = link(lifetime, options.signal)
-      const loading = this.#legacy(signal)
-      let timer: ReturnType<typeof setTimeout> | undefined
-      // Never long: a chunk that stalls must not hold the session's requests (or their cancellations) hostage.
-      const gate = (this.#opening = Promise.race([loading.then(noop, noop), new Promise<void>((resolve) => (timer = setTimeout(resolve, OPENING_WAIT_MS)))]))
-      try {
-        chunk = await loading
-      } catch (error) {
-        throw typedFailure(this.url, error, signal)
-      } finally {
-        done()
-        clearTimeout(timer)
-        if (this.#opening === gate) this.#opening = undefined
-      }
-    }
-    return (this.#streams ??= new chunk.SessionStreams(this.#host())).open(onMessage, lifetime, options.signal)
+    return (this.#streams ??= new SessionStreams(this.#host())).open(onMessage, this.#lifetime.signal, options.signal)
   }
 
   resetSession(): void {
@@ -223,8 +183,7 @@ export class StreamableHttpTransport implements Transport {
 
   /**
    * Reads an SSE response, each event's `data` to `onData`, until `finished()`. Resolves true when finished, false
-   * when the stream ended for good. A handshake-era stream that ends early with an event id is resumed by code
-   * loaded only then (legacy/resume.ts): the server's `retry` wait before a reconnection dwarfs the load.
+   * when the stream ended for good. A legacy-era stream that ends early with an event id is resumed (legacy/resume.ts).
    */
   async #follow(
     response: Response,
@@ -238,17 +197,12 @@ export class StreamableHttpTransport implements Transport {
     await read(response)
     if (finished()) return true
     if (!resumable || !cursor.lastEventId) return false
-    const { resume } = await this.#legacy(signal)
     return resume(this.#host(), cursor, signal, read, finished)
   }
 
-  // ---- the handshake era's code, loaded on demand ------------------------------------------------------------
+  // ---- what the legacy era's stream code uses ----------------------------------------------------------------
 
-  #legacy(signal: AbortSignal): Promise<typeof import('./legacy')> {
-    return load('stream code for servers before 2026-07-28', loadLegacyStreams, signal).then((chunk) => (this.#chunk = chunk))
-  }
-
-  /** What that code may use of this transport. */
+  /** What the session streams and resumption may use of this transport. */
   #host(): StreamHost {
     return {
       url: this.url,
@@ -276,7 +230,6 @@ export class StreamableHttpTransport implements Transport {
   }
 
   async #post(message: JsonRpcMessage, signal: AbortSignal): Promise<Response> {
-    if (this.#opening && !modernVersion(message)) await abortable(this.#opening, signal)
     return this.#fetch('POST', { ...JSON_HEADERS, ...this.#headers(message) }, signal, JSON.stringify(message))
   }
 

@@ -1,5 +1,3 @@
-// The handshake era's session, in the chunk that client.ts loads on demand (legacy/index.ts): an app that only
-// ever talks to 2026-07-28 servers never downloads it.
 import type { JsonRpcErrorObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, ServerStream } from '../../transport/types'
 import type { RequestOptions, ServerNotification } from '../types'
 import type { EraState } from '../era'
@@ -9,14 +7,14 @@ import { HttpError } from '../../errors/http-error'
 import { RpcError } from '../../errors/rpc-error'
 import { UnsupportedVersionError } from '../../errors/unsupported-version-error'
 import { abortable } from '../../transport/http'
-import { load } from '../../transport/load'
 import { noop } from '../../transport/pending'
 import { withDefaults } from '../apply-defaults'
 import { isModernError } from '../era'
 import { reasonOf, Shared } from '../limits'
 import { capabilities, clientMeta, toProgress } from '../modern'
 import { toRpcError } from '../to-rpc-error'
-import { Held, type Deferred } from './held'
+import { accepted } from '../url-required'
+import { Held } from './held'
 import { checkResult, inputRequest, notification } from '../validate'
 import { ServerNotificationSchema } from '../../schemas/notifications'
 import { parseWith } from '../../schemas/explain'
@@ -35,8 +33,8 @@ export interface SessionHost {
   exclusive<T>(work: () => Promise<T>): Promise<T>
   /** The server cannot be spoken to (a revision the client does not know): the client ends with `error`. */
   fail(error: Error): Promise<void>
-  /** A server notification for the app's `onNotification`. */
-  notify(notification: ServerNotification): void
+  /** A server notification for `handler`, or without one the app's `onNotification`. */
+  notify(notification: ServerNotification, handler?: (notification: ServerNotification) => void): void
 }
 
 /**
@@ -126,8 +124,23 @@ export class LegacySession {
     }
   }
 
-  /** Sends a request on the session, renewing it once if the server says it ended. */
-  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred): Promise<Result> {
+  /**
+   * Sends a request on the session, renewing it once if the server says it ended. Notifications the server sent on
+   * the request's stream reach the app only once the request has settled and its caller has resumed (a macrotask
+   * later), so a handler that awaits a request of its own never runs inside this one.
+   */
+  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal): Promise<Result> {
+    let held: Held | undefined
+    try {
+      return await this.#request(method, params, options, signal, (message) => (held ??= new Held(this.host.wire)).push(message))
+    } finally {
+      const notifications = held?.take() ?? []
+      const handler = options.onNotification
+      if (notifications.length) setTimeout(() => notifications.forEach((n) => this.host.notify(n, handler)))
+    }
+  }
+
+  async #request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, hold: (message: JsonRpcNotification) => void): Promise<Result> {
     const { wire } = this.host
     // Older revisions have no server/discover: asking would only earn a -32601 round trip (connect() reads
     // the handshake's description instead).
@@ -148,12 +161,11 @@ export class LegacySession {
             void this.#answer(message as JsonRpcRequest)
           } else {
             // Checked when the request settles and they are handed over (held.ts).
-            deferred.held ??= new Held(this.host.wire)
-            deferred.held.push(message)
+            hold(message)
           }
         })
         if (response.error) throw toRpcError(response.error)
-        return checkResult(method, response.result!, signal)
+        return checkResult(method, response.result!)
       } catch (error) {
         if (error instanceof HttpError && error.sessionExpired && !resent) {
           // The session is gone, so the request never ran: a new session, then the same request once more.
@@ -162,8 +174,8 @@ export class LegacySession {
           continue
         }
         // 2025-11-25: the user must visit URLs first, then the same request goes once more (once per request: a
-        // second -32042 is the caller's). Rare, so its handling is loaded on demand.
-        if (error instanceof RpcError && error.code === -32042 && this.urlMode && !elicited++ && (await (await load('URL elicitation code', () => import('../url-required'), signal)).accepted(error, this, method, params, signal))) continue
+        // second -32042 is the caller's).
+        if (error instanceof RpcError && error.code === -32042 && this.urlMode && !elicited++ && (await accepted(error, this, method, params, signal))) continue
         if (signal.aborted && !(error instanceof RpcError)) {
           // On these revisions a closed stream is not a cancellation; the server must be told.
           void wire.transport

@@ -1,6 +1,5 @@
-// listen() on an older server, in the chunk loaded on demand with the session it sets up on (legacy/index.ts).
-// listen()'s own chunk (subscription.ts: attempts, reconnects, the 2026-07-28 set-up) reaches this one through
-// client.ts's `listenLegacy`; the reconnect wait is backoff.ts.
+// listen() on an older server: the set-up over the session's stream. listen()'s machine (../subscription.ts: attempts,
+// reconnects, the 2026-07-28 set-up) reaches it through client.ts's `listenLegacy`.
 import type { ListenFilter, ServerDescription } from '../types'
 import type { Outcome, Subscriber } from '../listen'
 import type { LegacySession } from './session'
