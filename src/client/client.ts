@@ -13,6 +13,7 @@ import { limit, reasonOf, Shared } from './limits'
 import { listen, type ListenHost } from './listen'
 import { clientMeta, Modern, type ModernHost } from './modern'
 import { Wire } from './trace'
+import { duration } from '../transport/duration'
 
 export { forgetEras } from './era'
 
@@ -81,8 +82,14 @@ export class Client extends Helpers {
   connect(options: Pick<RequestOptions, 'signal' | 'timeout'> = {}): Promise<ServerDescription> {
     if (this.server && this.era) return Promise.resolve(this.server)
     if (this.#closed) return Promise.reject(this.#closed)
+    let timeout: number
+    try {
+      timeout = this.#timeout(options)
+    } catch (error) {
+      return Promise.reject(error)
+    }
     // Concurrent callers (several subscriptions opening at once) share one discovery, each within its own limits.
-    const { controller, done } = limit('connect', this.#timeout(options), options.signal)
+    const { controller, done } = limit('connect', timeout, options.signal)
     return this.#connecting.join(controller.signal).finally(done)
   }
 
@@ -123,11 +130,12 @@ export class Client extends Helpers {
     this.#closed = error
     for (const controller of this.#inflight) controller.abort(error)
     this.#legacy?.close()
-    await this.#wire.transport.close().catch(noop)
+    await this.#wire.transport.close({ signal: this.#wire.background() }).catch(noop)
   }
 
-  #timeout(options: { timeout?: number }): number {
-    return options.timeout ?? this.#options.timeout ?? 60_000
+  /** The request's own `timeout`, else the client's; a RangeError when it is no valid limit. */
+  #timeout(options: Pick<RequestOptions, 'timeout'>): number {
+    return duration('timeout', options.timeout, this.#wire.timeout)
   }
 
   /** Runs a request within the caller's limits, which bound every step of it (handshakes included). */
@@ -223,7 +231,7 @@ export class Client extends Helpers {
         const session = this.#session()
         const host = {
           session,
-          request: (method: string, params: Result, s: AbortSignal) => this.request(method as ExtensionMethod, params, { signal: s }),
+          request: (method: string, params: Result, s: AbortSignal | undefined) => this.request(method as ExtensionMethod, params, { signal: s }),
           closed: () => !!this.#closed,
         }
         return listenLegacy(host, subscriber, description, signal, acknowledged)

@@ -139,7 +139,7 @@ export class Modern {
       }
       if (type === 'task' && method === 'tools/call' && this.#options.tasks) {
         const { awaitTask } = await load('tasks', () => import('./tasks'), signal)
-        return awaitTask(result, signal, { call: (m, p, s) => this.request(m, p, {}, s, false), options: this.#options })
+        return awaitTask(result, signal, { call: (m, p, s) => this.request(m, p, {}, s, false), options: this.#options, background: () => this.host.wire.background() })
       }
       throw new ProtocolError('invalid-result', `Unexpected resultType "${String(type)}" for ${method}`, result)
     }

@@ -10,6 +10,7 @@ import { RpcError } from '../errors/rpc-error'
 import { TimeoutError } from '../errors/timeout-error'
 import { UnsupportedVersionError } from '../errors/unsupported-version-error'
 import { backoff } from './backoff'
+import { duration } from '../transport/duration'
 import { reasonOf } from './limits'
 import { toRpcError } from './to-rpc-error'
 import { covers } from './covers'
@@ -68,7 +69,7 @@ function retryAfter(error: unknown): number {
 export async function subscribe({ host, filter, handler, options, $state, stop }: Listening): Promise<void> {
   let tries = 0
   const debug = options.debug ?? (() => undefined)
-  const ackTimeout = options.listenAckTimeout ?? 10_000
+  const ackTimeout = duration('listenAckTimeout', options.listenAckTimeout, 10_000)
   const deliver = (message: JsonRpcNotification, honoured: ListenFilter) => {
     if (!wanted(message, honoured)) return false
     const checked = notification(message, debug, ServerNotificationSchema)
@@ -108,7 +109,7 @@ export async function subscribe({ host, filter, handler, options, $state, stop }
     // A close() before this attempt has already fired: the listener above never will.
     if (stop.aborted) onStop()
     const what = () => (host.era() === 'legacy' ? 'subscription set-up (session stream, resources/subscribe, ping)' : 'subscriptions/listen acknowledgement')
-    const timer = setTimeout(() => opening.abort(new TimeoutError(what(), ackTimeout)), ackTimeout)
+    const timer = Number.isFinite(ackTimeout) ? setTimeout(() => opening.abort(new TimeoutError(what(), ackTimeout)), ackTimeout) : undefined
     const acknowledged = (notifications: ListenFilter) => {
       clearTimeout(timer)
       $state.set({ status: 'acknowledged', notifications })

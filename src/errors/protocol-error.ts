@@ -21,8 +21,8 @@ export type ProtocolErrorReason =
   /** A paginated list that did not end (`maxPages`, a repeated cursor). */
   | 'pagination'
   /**
-   * HTTP+SSE: no `endpoint` event within `endpointTimeout`, with no caller limit of its own waiting (a caller's
-   * signal or timeout fires as AbortError/TimeoutError instead). Not a TimeoutError: no request's limit fired.
+   * HTTP+SSE: no `endpoint` event within `endpointTimeout` (a caller's shorter signal or timeout fires first, as
+   * AbortError/TimeoutError). Not a TimeoutError: no request's limit fired, the server missed its deadline.
    */
   | 'no-endpoint'
 

@@ -1,5 +1,6 @@
 import { AbortError } from '../errors/abort-error'
 import { ProtocolError } from '../errors/protocol-error'
+import { duration } from './duration'
 import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS } from './http'
 import { idKey, parseMessages } from './json-rpc'
 import { resume } from './legacy/resume'
@@ -27,6 +28,9 @@ import type { Mirror } from './x-mcp-header'
 
 export type { StreamableHttpOptions }
 
+/** How long close() waits for the server to acknowledge the DELETE that ends a session, unless given a signal. */
+const GOODBYE_MS = 5000
+
 /**
  * Streamable HTTP: every message is its own POST; answers come back as JSON or as an SSE stream. Speaks both
  * eras without deciding between them: a message whose `_meta` names its revision gets the 2026-07-28 headers,
@@ -52,6 +56,8 @@ export class StreamableHttpTransport implements Transport {
     this.#options = options
     this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     this.#debug = options.debug ?? noop
+    // Checked here too, so a bad value fails where it was written rather than at a fallback to HTTP+SSE.
+    duration('endpointTimeout', options.endpointTimeout, 0)
   }
 
   get sessionId(): string | undefined {
@@ -122,7 +128,7 @@ export class StreamableHttpTransport implements Transport {
     return new SseTransport(this.url, this.#options)
   }
 
-  async close(): Promise<void> {
+  async close(options: { signal?: AbortSignal } = {}): Promise<void> {
     const lifetime = this.#lifetime
     // A closed transport stays usable: later requests start afresh (and a new session, if any).
     this.#lifetime = new AbortController()
@@ -132,7 +138,7 @@ export class StreamableHttpTransport implements Transport {
     if (!headers['Mcp-Session-Id']) return
     try {
       // Ending the session is a courtesy to the server (405 means it does not allow it): never fatal, never long.
-      const response = await httpFetch(this.url, { method: 'DELETE', headers }, this.#options, AbortSignal.timeout(5000))
+      const response = await httpFetch(this.url, { method: 'DELETE', headers }, this.#options, options.signal ?? AbortSignal.timeout(GOODBYE_MS))
       await response.body?.cancel()
     } catch {
       // The server may already be gone; the session is forgotten either way.

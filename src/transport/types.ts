@@ -1,6 +1,7 @@
 // Wire types shared by the transports and the client, and the transports' options. Types only: no runtime code
 // lives here.
 import type { EventSourceConstructor } from './event-source'
+import type { Limit } from './duration'
 
 export type { EventSourceConstructor, EventSourceLike } from './event-source'
 
@@ -91,8 +92,11 @@ export interface Transport {
    * when the first POST is refused with 400/404/405. Asynchronous so bundlers can split it into its own chunk.
    */
   legacySse?(): Promise<Transport>
-  /** Ends the session (DELETE on Streamable HTTP when a session exists), closes every stream, rejects pending work. */
-  close(): Promise<void>
+  /**
+   * Ends the session (DELETE on Streamable HTTP when a session exists), closes every stream, rejects pending work.
+   * `signal` bounds the goodbye to the server (default 5 s); closing itself never waits on the server.
+   */
+  close(options?: { signal?: AbortSignal }): Promise<void>
 }
 
 /** What a transport asks of an authorization client (nanomcp's oauth() or an app's own). */
@@ -131,14 +135,15 @@ export interface HttpTransportOptions {
    * threw, tools dropped for invalid x-mcp-header). The library never writes to the console.
    */
   debug?: (message: string, detail?: unknown) => void
+  /**
+   * HTTP+SSE: the longest wait (ms) for the server's `endpoint` event after opening the stream; past it every wait
+   * fails with ProtocolError('no-endpoint'). A caller's shorter `signal` or `timeout` ends its own wait first.
+   * `false` or `Infinity`: no limit but the callers'. Default 10 000; from 0 to 2^31-1, else a RangeError from the
+   * constructor. Streamable HTTP hands it on to the HTTP+SSE transport it falls back to.
+   */
+  endpointTimeout?: Limit
 }
 
 export type StreamableHttpOptions = HttpTransportOptions
 
-export interface SseTransportOptions extends HttpTransportOptions {
-  /**
-   * The longest wait for the server's `endpoint` event after opening the stream, when the caller set no limit
-   * of its own (a request's `signal` always bounds its own wait). Default 10 000 ms.
-   */
-  endpointTimeout?: number
-}
+export type SseTransportOptions = HttpTransportOptions

@@ -120,7 +120,7 @@ export class LegacySession {
     // HTTP+SSE has one stream for everything: listen on it from the start so nothing the server says is lost.
     // An app that answers elicitations needs the GET stream too: servers send their requests there.
     if (wire.transport.kind === 'sse' || (options.onInputRequest && Object.values(OPT_INS).some((o) => options[o]))) {
-      void this.openStream(AbortSignal.timeout(options.timeout ?? 60_000)).catch((error: unknown) => wire.debug('could not open the session stream', error))
+      void this.openStream(wire.background() ?? new AbortController().signal).catch((error: unknown) => wire.debug('could not open the session stream', error))
     }
   }
 
@@ -199,7 +199,7 @@ export class LegacySession {
       try {
         const key = String(id)
         // A chunk that never arrives would leave the server's request unanswered: its load gets the client's timeout.
-        const requests = { [key]: await inputRequest({ method, params }, AbortSignal.timeout(options.timeout ?? 60_000)) }
+        const requests = { [key]: await inputRequest({ method, params }, wire.background()) }
         const answers = withDefaults(requests, await options.onInputRequest(requests, { method, params: params ?? {}, round: 1, signal: new AbortController().signal }))
         answer = { result: (answers[key] as Result) ?? { action: 'cancel' } }
       } catch (error) {

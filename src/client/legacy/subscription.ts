@@ -10,7 +10,8 @@ type Result = Record<string, unknown>
 export interface SubscriptionHost {
   session: LegacySession
   /** A request through the client (so a session that ended is renewed on the way). */
-  request(method: string, params: Result, signal: AbortSignal): Promise<Result>
+  /** A request through the client, within the client's `timeout` and `signal` when given. */
+  request(method: string, params: Result, signal: AbortSignal | undefined): Promise<Result>
   closed(): boolean
 }
 
@@ -74,8 +75,8 @@ export async function listenLegacy(
       })
     }
     if (subscriber.stop.aborted && !host.closed()) {
-      const bye = AbortSignal.timeout(5000)
-      await Promise.all(uris.map((uri) => host.request('resources/unsubscribe', { uri }, bye).catch(() => undefined)))
+      // Sent after the subscription closed, so no signal of its: the client's timeout bounds them, as any request.
+      await Promise.all(uris.map((uri) => host.request('resources/unsubscribe', { uri }, undefined).catch(() => undefined)))
     }
     return { reason: 'dropped' }
   } finally {
