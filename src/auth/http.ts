@@ -3,6 +3,8 @@ import { allowInsecureRequests, customFetch } from 'oauth4webapi'
 import { OAuthError } from '../errors/oauth-error'
 import type { Get } from './discovery'
 import type { OAuthOptions } from './types'
+import { proxyRefusal, viaProxy } from '../transport/proxy-url'
+import { ProxyError } from '../errors/proxy-error'
 
 const loopback = /^(localhost|127\.0\.0\.1|\[::1\])$/
 
@@ -24,9 +26,18 @@ export class OAuthHttp {
 
   /** fetch for AS and metadata endpoints; a failure before a response names the endpoint (usually CORS). */
   async fetch(what: string, url: string, init?: RequestInit): Promise<Response> {
+    let fetched = url
     try {
-      return await (this.#o.fetch ?? globalThis.fetch)(url, init)
+      fetched = viaProxy(url, this.#o.proxy)
+      const response = await (this.#o.fetch ?? globalThis.fetch)(fetched, init)
+      const refusal = await proxyRefusal(response, fetched, url)
+      if (refusal) throw refusal
+      return response
     } catch (error) {
+      if (error instanceof ProxyError || fetched !== url) {
+        const cause = error instanceof ProxyError ? error : new ProxyError(fetched, url, 'unreachable', (error as Error)?.message, undefined, { cause: error })
+        throw new OAuthError('unreachable', `Could not reach the ${what}: ${cause.message}`, what, { cause })
+      }
       const origin = (globalThis as { location?: { origin?: string } }).location?.origin
       throw new OAuthError(
         'unreachable',

@@ -3,6 +3,7 @@
 import { atom } from 'nanostores'
 import { CALLBACK_KEY } from './keys'
 import type { AuthState, OAuthClient, OAuthOptions } from './types'
+import type { AuthAttachment } from '../transport/types'
 import type { Session } from './session'
 
 /**
@@ -15,7 +16,10 @@ export function oauth(options: OAuthOptions): OAuthClient {
   const $auth = atom<AuthState>({ status: 'none' })
   let session: Session | undefined
   let loading: Promise<Session> | undefined
-  const load = () => (loading ??= import('./session').then((m) => (session = new m.Session(options, $auth))))
+  // The transports built with this client: their URL lets signIn() start before any request, and sign-out closes
+  // the streams they opened with the old token.
+  const attached = new Set<AuthAttachment>()
+  const load = () => (loading ??= import('./session').then((m) => (session = new m.Session(options, $auth, () => [...attached][0]?.url))))
   // Redirect mode, back from the AS: handleOAuthCallback() left its answer for this page to redeem.
   const resumed =
     typeof sessionStorage !== 'undefined' && sessionStorage.getItem(CALLBACK_KEY)
@@ -23,17 +27,30 @@ export function oauth(options: OAuthOptions): OAuthClient {
       : undefined
   // Stored tokens (a `storage` option) are only known to the session: it loads with the first request then.
   const active = async () => (await resumed, session || options.storage ? load() : undefined)
+  const dropStreams = () => {
+    for (const transport of attached) transport.dropStreams()
+  }
 
   return {
     $auth,
     headers: async (request) => (await (await active())?.headers(request)) ?? {},
     response: (response, request) => session?.response(response, request),
     unauthorized: async (response, request) => (await load()).unauthorized(response, request),
+    attach(transport) {
+      attached.add(transport)
+      // A reloaded page with stored tokens is signed in: $auth says so before the first request.
+      if (options.storage) void active().then((s) => s?.restore(transport.url)).catch(() => undefined)
+    },
     signIn() {
       // Browsers allow a popup only inside the click: it opens now, blank, and the session fills it in later.
       const popup = options.authorize || options.mode === 'redirect' ? undefined : window.open('about:blank', 'nanomcp-oauth', 'popup,width=500,height=650')
       return load().then((s) => s.signIn(popup))
     },
-    signOut: async () => ((await active())?.signOut() ?? $auth.set({ status: 'none' })),
+    async signOut() {
+      const current = await active()
+      if (current) return current.signOut(dropStreams)
+      $auth.set({ status: 'none' })
+      dropStreams()
+    },
   }
 }

@@ -27,9 +27,12 @@ export class Session {
   #refreshing: Promise<void> | undefined
   // Sign-ins since the server last accepted a request: bounds step-up and 401-after-sign-in loops.
   #attempts = 0
+  /** The URL of a transport built with this client, for a sign-in before any request. */
+  readonly #known: () => string | undefined
 
-  constructor(options: OAuthOptions, $auth: WritableAtom<AuthState>) {
+  constructor(options: OAuthOptions, $auth: WritableAtom<AuthState>, known: () => string | undefined = () => undefined) {
     this.#o = options
+    this.#known = known
     this.#auth = new AuthStateWriter($auth)
     this.#http = new OAuthHttp(options)
     this.#dpop = new DpopProofs(options)
@@ -50,11 +53,20 @@ export class Session {
     return (this.#server ??= new URL(serverOf(url)))
   }
 
+  /** Tokens kept in storage for `url`'s server, loaded once; finding some means the user is signed in. */
+  async restore(url: string): Promise<StoredTokens | undefined> {
+    const server = this.#seeServer(url)
+    if (this.#tokens) return this.#tokens
+    const tokens = await loadTokens(this.#o, server.href)
+    if (!tokens || this.#tokens) return this.#tokens
+    this.#tokens = tokens
+    if (this.#auth.get().status === 'none') this.#auth.set({ status: 'authorized', issuer: tokens.issuer, scopes: split(tokens.scope) })
+    return tokens
+  }
+
   /** Headers for a request to the MCP server: the token (refreshed first when it has run out) and a DPoP proof. */
   async headers(request: { url: string; method: string }): Promise<Record<string, string>> {
-    const server = this.#seeServer(request.url)
-    this.#tokens ??= await loadTokens(this.#o, server.href)
-    let tokens = this.#tokens
+    let tokens = await this.restore(request.url)
     if (tokens?.expires_at && tokens.expires_at < Date.now() && tokens.refresh_token) {
       await this.#refreshOnce().catch(() => undefined)
       tokens = this.#tokens
@@ -129,7 +141,7 @@ export class Session {
 
   /** Builds the authorization URL and remembers the flow under its `state`. */
   async start(context = this.#context, returnTo?: string): Promise<{ url: URL; flow: PendingFlow }> {
-    if (!context) throw new OAuthError('discovery', 'No protected server seen yet: connect first, then sign in')
+    if (!context) throw nothingToSignIn()
     const started = await this.#authorization.request(context, returnTo)
     const { issuer, scopes } = started.flow
     this.#auth.set({ status: 'authorizing', issuer, scopes })
@@ -162,8 +174,11 @@ export class Session {
 
   async #signIn(popup: Window | null): Promise<void> {
     const { authorize, mode } = this.#o
+    const known = this.#known()
+    // Before any request: discovery without a challenge (the well-known metadata of the server's URL).
+    if (!this.#server && known) this.#seeServer(known)
     const context = this.#context ?? (this.#server && (await this.#discover(this.#server, {})))
-    if (!context) throw new OAuthError('discovery', 'No protected server seen yet: connect first, then sign in')
+    if (!context) throw nothingToSignIn()
     if (authorize) return this.#authorize(context, authorize)
     if (mode === 'redirect') {
       const { url, flow } = await this.start(context, location.href)
@@ -224,14 +239,22 @@ export class Session {
     }
   }
 
-  /** Forgets the tokens; revokes the refresh and access tokens where the AS has a revocation endpoint. */
-  async signOut(): Promise<void> {
+  /**
+   * Forgets the tokens, then `forgotten()` (the transports close the streams opened with them, and what reopens
+   * goes without), then revokes the refresh and access tokens where the AS has a revocation endpoint.
+   */
+  async signOut(forgotten: () => void = () => undefined): Promise<void> {
     const tokens = this.#tokens
     await this.#save(undefined)
     this.#authorization.clear()
     const context = this.#context
     this.#auth.set({ status: 'none' })
+    forgotten()
     if (!tokens || !context || context.as.issuer !== tokens.issuer) return
     await this.#endpoint.revoke(context, tokens, () => this.#debug('revocation failed'))
   }
 }
+
+/** signIn() with no server to sign in to: what the user can do about it. */
+const nothingToSignIn = () =>
+  new OAuthError('discovery', 'Nothing to sign in to yet: connect to the server first (it says when it needs a sign-in), or give this oauth() to the transport of the server you want to sign in to')

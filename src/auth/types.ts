@@ -1,6 +1,8 @@
 // Public types of the OAuth layer. Types only.
 import type { ReadableAtom } from 'nanostores'
 import type { OAuthError } from '../errors/oauth-error'
+import type { ProxyOption } from '../transport/proxy-url'
+import type { AuthAttachment } from '../transport/types'
 
 export type AuthStatus = 'none' | 'required' | 'authorizing' | 'authorized' | 'error'
 
@@ -52,6 +54,12 @@ export interface OAuthOptions {
   storage?: TokenStorage
   /** fetch for the AS and metadata requests, e.g. to route them through the app's backend when the AS has no CORS. */
   fetch?: typeof fetch
+  /**
+   * Routes the metadata, registration, token and revocation requests through a proxy (as the transports'
+   * `proxy` option does MCP requests): a URL prefix (the target appended percent-encoded) or a function. The
+   * issuer, the resource indicator and DPoP proofs keep the real URLs; the authorization page opens directly.
+   */
+  proxy?: ProxyOption
   /** Use DPoP (RFC 9449) when the AS supports it. Default true. */
   dpop?: boolean
   /** Allow plain http for the AS and metadata (besides localhost and 127.0.0.1, which are always allowed). */
@@ -67,6 +75,7 @@ export interface OAuthProvider {
   headers(request: { url: string; method: string }): Promise<Record<string, string>> | Record<string, string>
   response?(response: Response, request: { url: string; method: string }): void
   unauthorized(response: Response, request: { url: string; method: string }): Promise<boolean>
+  attach?(transport: AuthAttachment): void
 }
 
 /** `oauth()`: an auth provider for a transport plus the sign-in state and actions an app shows. */

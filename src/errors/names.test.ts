@@ -34,6 +34,7 @@ const samples: Record<string, unknown[]> = {
   CodeLoadError: ['HTTP+SSE transport', new TypeError('Failed to fetch dynamically imported module')],
   OutputSchemaError: ['echo', {}, []],
   ProtocolError: ['malformed-json', 'bad'],
+  ProxyError: ['/p/', 'http://x/mcp', 'refused', 'nope', 'timeout'],
   RedirectError: ['http://x/mcp', 'http://y/mcp', 307],
   RpcError: [-32000, 'nope'],
   TimeoutError: ['tools/list', 10],

@@ -3,6 +3,7 @@ import type { EventSourceConstructor } from './event-source'
 import { contentType, httpFetch } from './http'
 import { readSseEvents } from './read-sse'
 import { httpError } from './response-errors'
+import { viaProxy } from './proxy-url'
 import type { SseTransportOptions } from './types'
 
 /**
@@ -23,7 +24,7 @@ export interface SourceHandlers {
 export function openSource(url: string, options: SseTransportOptions, max: number, handlers: SourceHandlers): () => void {
   const EventSource = options.EventSource ?? (globalThis as { EventSource?: EventSourceConstructor }).EventSource
   if (EventSource && !options.auth && !options.headers) {
-    const source = new EventSource(url, { withCredentials: options.requestInit?.credentials === 'include' })
+    const source = new EventSource(viaProxy(url, options.proxy), { withCredentials: options.requestInit?.credentials === 'include' })
     source.addEventListener('endpoint', (event) => handlers.endpoint((event as MessageEvent).data as string))
     source.addEventListener('message', (event) => handlers.message((event as MessageEvent).data as string))
     // EventSource says nothing of why it failed: the session decides what the failure means.

@@ -8,6 +8,7 @@ import { parseMessages } from './json-rpc'
 import { progressKey, progressOwner } from './legacy/progress'
 import { noop, route, track, type Debug, type OnMessage, type Pending } from './pending'
 import { readText } from './read-body'
+import { viaProxy } from './proxy-url'
 import { httpError, isCrossOrigin } from './response-errors'
 import { openSource } from './sse-source'
 import type {
@@ -61,10 +62,14 @@ export class SseTransport implements Transport {
 
   constructor(url: string | URL, options: SseTransportOptions = {}) {
     this.url = String(url)
+    // A proxy prefix that can never work is the app's mistake: said here, not on the first request.
+    if (typeof options.proxy === 'string') viaProxy(this.url, options.proxy)
     this.#options = options
     this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     this.#debug = options.debug ?? noop
     this.#endpointTimeout = duration('endpointTimeout', options.endpointTimeout, DEFAULT_ENDPOINT_TIMEOUT_MS)
+    // The session is bound to its stream: withdrawn credentials end both.
+    options.auth?.attach?.({ url: this.url, dropStreams: () => this.#connection?.end(new AbortError('the credentials were withdrawn (signed out)')) })
   }
 
   get sessionId(): string | undefined {

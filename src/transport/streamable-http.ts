@@ -11,6 +11,7 @@ import { noop, route, track, type Debug, type Pending } from './pending'
 import { link } from './link'
 import { learnTools, modernHeaders, modernVersion, unmentioned } from './modern-headers'
 import { readText } from './read-body'
+import { viaProxy } from './proxy-url'
 import { readSse, type StreamCursor } from './read-sse'
 import { httpError } from './response-errors'
 import { typedFailure } from './failures'
@@ -53,11 +54,14 @@ export class StreamableHttpTransport implements Transport {
 
   constructor(url: string | URL, options: StreamableHttpOptions = {}) {
     this.url = String(url)
+    // A proxy prefix that can never work is the app's mistake: said here, not on the first request.
+    if (typeof options.proxy === 'string') viaProxy(this.url, options.proxy)
     this.#options = options
     this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     this.#debug = options.debug ?? noop
     // Checked here too, so a bad value fails where it was written rather than at a fallback to HTTP+SSE.
     duration('endpointTimeout', options.endpointTimeout, 0)
+    options.auth?.attach?.({ url: this.url, dropStreams: () => this.#drop('the credentials were withdrawn (signed out)') })
   }
 
   get sessionId(): string | undefined {
@@ -128,11 +132,16 @@ export class StreamableHttpTransport implements Transport {
     return new SseTransport(this.url, this.#options)
   }
 
-  async close(options: { signal?: AbortSignal } = {}): Promise<void> {
+  /** Aborts every stream and request of the lifetime so far; the session stays. */
+  #drop(reason: string): void {
     const lifetime = this.#lifetime
-    // A closed transport stays usable: later requests start afresh (and a new session, if any).
     this.#lifetime = new AbortController()
-    lifetime.abort('transport closed')
+    lifetime.abort(reason)
+  }
+
+  async close(options: { signal?: AbortSignal } = {}): Promise<void> {
+    // A closed transport stays usable: later requests start afresh (and a new session, if any).
+    this.#drop('transport closed')
     const headers = this.#headers()
     this.#sessionId = undefined
     if (!headers['Mcp-Session-Id']) return

@@ -2,8 +2,10 @@
 // lives here.
 import type { EventSourceConstructor } from './event-source'
 import type { Limit } from './duration'
+import type { ProxyOption } from './proxy-url'
 
 export type { EventSourceConstructor, EventSourceLike } from './event-source'
+export type { ProxyOption } from './proxy-url'
 
 export type JsonRpcId = string | number
 
@@ -110,12 +112,33 @@ export interface AuthProvider {
    * more; false to fail with HttpError as today. Rejections (e.g. an OAuthError) reject the request as they are.
    */
   unauthorized(response: Response, request: { url: string; method: string }): Promise<boolean>
+  /**
+   * Optional: each transport built with this provider introduces itself once, at construction. The provider
+   * learns the server's URL (so a sign-in can start before any request) and how to close the streams opened with
+   * credentials it withdraws (sign-out).
+   */
+  attach?(transport: AuthAttachment): void
+}
+
+/** What a transport tells its auth provider about itself (see AuthProvider.attach). */
+export interface AuthAttachment {
+  /** The server's URL. */
+  readonly url: string
+  /** Closes every stream and request in flight (they carry the old credentials); the transport stays usable. */
+  dropStreams(): void
 }
 
 /** Options both HTTP transports accept; `legacySse()` hands the same object on. */
 export interface HttpTransportOptions {
   /** Replaces the global fetch (tests, proxies, auth middleware). */
   fetch?: typeof fetch
+  /**
+   * Routes every request (and the HTTP+SSE stream) through a proxy, for servers that allow no CORS: a URL prefix
+   * the target URL is appended to percent-encoded (what nanomcp/proxy reads), or a function from target URL to
+   * the URL to fetch. The server's URL stays the one origin checks, sessions and OAuth use. A proxy URL that is
+   * not http(s) is a ProxyError (for a prefix, thrown by the constructor).
+   */
+  proxy?: ProxyOption
   /** Sent on every request; a function is called per request (e.g. for a fresh access token). */
   headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
   /**

@@ -84,11 +84,23 @@ describe('redirects (Streamable HTTP)', () => {
     const fetch = async () => {
       const response = Response.json(result(1), { headers: { 'Mcp-Session-Id': 'elsewhere' } })
       Object.defineProperty(response, 'url', { value: 'http://evil.example/mcp' })
+      Object.defineProperty(response, 'redirected', { value: true })
       return response
     }
     const transport = new StreamableHttpTransport('http://127.0.0.1:1/mcp', { fetch })
     await expect(transport.request(legacy(1, 'x'))).rejects.toMatchObject({ name: 'RedirectError', location: 'http://evil.example/mcp' })
     expect(transport.sessionId).toBeUndefined()
+  })
+
+  it('an injected fetch that forwards to a proxy is no redirect: its answer (from the proxy URL) is used', async () => {
+    const fetch = async () => {
+      const response = Response.json(result(1), { headers: { 'Mcp-Session-Id': 'via-proxy' } })
+      Object.defineProperty(response, 'url', { value: 'http://127.0.0.1:2/proxy/http%3A%2F%2F127.0.0.1%3A1%2Fmcp' })
+      return response
+    }
+    const transport = new StreamableHttpTransport('http://127.0.0.1:1/mcp', { fetch })
+    await expect(transport.request(legacy(1, 'x'))).resolves.toEqual(result(1))
+    expect(transport.sessionId).toBe('via-proxy')
   })
 
   it('the transport works on after a refused redirect', async () => {
