@@ -9,7 +9,7 @@ import { EraState, type Handshake } from './era'
 import { Helpers } from './helpers'
 import { LegacySession, type SessionHost } from './legacy/session'
 import { listenLegacy } from './legacy/subscription'
-import { limit, reasonOf, Shared } from './limits'
+import { Joinable, limit, reasonOf } from './limits'
 import { listen, type ListenHost } from './listen'
 import { clientMeta, Modern, type ModernHost } from './modern'
 import { Wire } from './trace'
@@ -32,7 +32,7 @@ export class Client extends Helpers {
   /** The legacy era's session, made when a request first needs it. */
   #legacy: LegacySession | undefined
   #gate: Promise<unknown> | undefined
-  readonly #connecting = new Shared((signal) => this.#connect(signal))
+  readonly #connecting = new Joinable((signal) => this.#connect(signal))
   #closed: Error | undefined
   readonly #inflight = new Set<AbortController>()
 

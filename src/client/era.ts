@@ -102,19 +102,17 @@ export function speaksModern(result: Result | undefined): boolean {
 
 /** Where the client stands with its server: the era, the revision, and what the server said about itself. */
 export class EraState {
-  // `declare`: each starts undefined (false for the flags) until set; a field would be emitted (and shipped)
-  // only to say so.
-  declare era: Era | undefined
-  declare version: string | undefined
-  declare server: ServerDescription | undefined
+  era: Era | undefined
+  version: string | undefined
+  server: ServerDescription | undefined
   /** The era came from memory and no answer in this instance has confirmed it yet. */
-  declare unconfirmed?: boolean
+  unconfirmed?: boolean
   /** A modern request got a result without `resultType` before the era was known. */
-  declare ambiguous?: boolean
-  declare recalled?: boolean
+  ambiguous?: boolean
+  recalled?: boolean
 
-  declare readonly wire: Wire
-  declare readonly store: EraStore | undefined
+  readonly wire: Wire
+  readonly store: EraStore | undefined
 
   constructor(wire: Wire, store: EraStore | undefined) {
     this.wire = wire

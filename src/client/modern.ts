@@ -51,7 +51,7 @@ export interface ModernHost {
 
 /** 2026-07-28: requests that describe themselves in `_meta`, read for what they say about the era, and MRTR rounds. */
 export class Modern {
-  declare readonly host: ModernHost
+  readonly host: ModernHost
 
   constructor(host: ModernHost) {
     this.host = host

@@ -34,10 +34,10 @@ export type ProtocolErrorReason =
  */
 export class ProtocolError extends McpError {
   override readonly name = 'ProtocolError'
-  declare readonly reason: ProtocolErrorReason
-  declare readonly detail: unknown
+  readonly reason: ProtocolErrorReason
+  readonly detail: unknown
   /** The stream ended before the answer (`reason === 'stream-ended'`): the request may be retried. */
-  declare readonly streamClosed: boolean
+  readonly streamClosed: boolean
 
   constructor(reason: ProtocolErrorReason, message: string, detail?: unknown) {
     super(message)

@@ -35,7 +35,7 @@ describe('202, JSON and SSE answers', () => {
     await expect(transport.request(legacy(2, 'tools/list'))).rejects.toThrow(/none is open/)
   })
 
-  it('a 202 to a handshake-era request is answered on the GET stream', async () => {
+  it('a 202 to a legacy-era request is answered on the GET stream', async () => {
     let get: import('node:http').ServerResponse | undefined
     const { url } = await serve((request, res) => {
       if (request.method === 'GET') return void ((get = res), openSse(res))

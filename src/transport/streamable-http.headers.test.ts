@@ -148,7 +148,7 @@ describe('Mcp-Param-* from the tools/list schemas', () => {
     expect(headers).not.toHaveProperty('mcp-param-priority')
   })
 
-  it('sends no Mcp-Param-* for a tool it has never seen, nor after a handshake-era tools/list', async () => {
+  it('sends no Mcp-Param-* for a tool it has never seen, nor after a legacy-era tools/list', async () => {
     const { url, requests } = await serve(listing)
     const transport = new StreamableHttpTransport(url)
     await transport.request(modern(1, 'tools/call', { name: 'regional', arguments: { region: 'x' } }))

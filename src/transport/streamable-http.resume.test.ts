@@ -1,4 +1,4 @@
-// Streamable HTTP: resumption of a handshake-era SSE stream with GET + Last-Event-ID.
+// Streamable HTTP: resumption of a legacy-era SSE stream with GET + Last-Event-ID.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ProtocolError } from '../errors/protocol-error'
 import { endSse, event, openSse, result, startTestServer, until, type Handler, type TestServer } from '../testing/test-server'
@@ -107,7 +107,7 @@ describe('resumption (2025-11-25 SSE polling)', () => {
     expect(requests).toHaveLength(1)
   })
 
-  it('a handshake-era stream that ends without any event id rejects with streamClosed', async () => {
+  it('a legacy-era stream that ends without any event id rejects with streamClosed', async () => {
     const { url, requests } = await serve((_request, res) => endSse(res, event(progress(1))))
     await expect(new StreamableHttpTransport(url).request(legacy(1, 'x'))).rejects.toMatchObject({ streamClosed: true })
     expect(requests).toHaveLength(1)

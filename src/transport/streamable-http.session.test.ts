@@ -1,4 +1,4 @@
-// Streamable HTTP: handshake-era sessions, the GET session stream (openStream) and the HTTP+SSE fallback.
+// Streamable HTTP: legacy-era sessions, the GET session stream (openStream) and the HTTP+SSE fallback.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HttpError } from '../errors/http-error'
 import { ProtocolError } from '../errors/protocol-error'
@@ -19,7 +19,7 @@ async function serve(handler: Handler): Promise<TestServer> {
   return server
 }
 
-describe('handshake-era sessions', () => {
+describe('legacy-era sessions', () => {
   it('captures Mcp-Session-Id, sends it and MCP-Protocol-Version on later requests, GET and DELETE', async () => {
     const { url, requests } = await serve((request, res) => {
       if (request.method === 'DELETE') return void res.writeHead(200).end()

@@ -39,9 +39,9 @@ const GOODBYE_MS = 5000
  * live in legacy/.
  */
 export class StreamableHttpTransport implements Transport {
-  declare readonly url: string
+  readonly url: string
   readonly kind = 'streamable-http'
-  declare protocolVersion: string | undefined
+  protocolVersion: string | undefined
   readonly #options: StreamableHttpOptions
   readonly #max: number
   readonly #debug: Debug
@@ -166,7 +166,7 @@ export class StreamableHttpTransport implements Transport {
     if (response.status === 202) {
       await response.body?.cancel()
       if (version) throw new ProtocolError('transport', `The server answered ${message.method} with 202 Accepted, which carries no response`)
-      // A handshake-era server may accept a request and answer it on the session's GET stream.
+      // A legacy-era server may accept a request and answer it on the session's GET stream.
       if (!this.#streams?.park(entry, message)) {
         throw new ProtocolError('transport', `${message.method} got 202, to be answered on a GET stream, but none is open`)
       }

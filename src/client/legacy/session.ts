@@ -10,7 +10,7 @@ import { abortable } from '../../transport/http'
 import { noop } from '../../transport/pending'
 import { withDefaults } from '../apply-defaults'
 import { isModernError } from '../era'
-import { reasonOf, Shared } from '../limits'
+import { Joinable, reasonOf } from '../limits'
 import { capabilities, clientMeta, toProgress } from '../modern'
 import { toRpcError } from '../to-rpc-error'
 import { accepted } from '../url-required'
@@ -38,7 +38,7 @@ export interface SessionHost {
 }
 
 /**
- * The handshake era (before 2026-07-28): the `initialize` handshake, a new session when the server says the
+ * The legacy era (before 2026-07-28): the `initialize` handshake, a new session when the server says the
  * old one ended (404), answers to the server's own requests, and the session's stream (GET SSE, or the
  * HTTP+SSE EventSource) shared by every subscription.
  */
@@ -47,13 +47,13 @@ export class LegacySession {
   /** The server issued a session id for the current session. */
   #issued = false
   #stream: ServerStream | undefined
-  readonly #opening = new Shared((signal) => this.#open(signal))
+  readonly #opening = new Joinable((signal) => this.#open(signal))
   /** Counts sessions: a subscription that set up on one session knows when it must subscribe again. */
   generation = 0
   readonly #listeners = new Set<(message: JsonRpcNotification) => boolean>()
   readonly #endedCallbacks = new Set<() => void>()
   /** The last handshake declared URL-mode elicitation: only then may a -32042 be answered (url-required.ts). */
-  declare urlMode: boolean | undefined
+  urlMode: boolean | undefined
 
   constructor(readonly host: SessionHost) {}
 
