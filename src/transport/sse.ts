@@ -2,13 +2,12 @@ import { AbortError } from '../errors/abort-error'
 import { McpError } from '../errors/mcp-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { duration } from './duration'
-import { abortable, contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, isAuthFailure } from './http'
+import { abortable, contentType, httpFetch, isAuthFailure } from './http'
 import { parseMessages } from './json-rpc'
 import { progressKey, progressOwner } from './legacy/progress'
 import { noop, route, track, type Debug, type OnMessage, type Pending } from './pending'
 import { readText } from './read-body'
-import { viaProxy } from './proxy-url'
+import { settings } from './settings'
 import { httpError, isCrossOrigin } from './response-errors'
 import { openSource } from './sse-source'
 import type {
@@ -61,13 +60,12 @@ export class SseTransport implements Transport {
   #sessionId: string | undefined
 
   constructor(url: string | URL, options: SseTransportOptions = {}) {
-    this.url = String(url)
-    // A proxy prefix that can never work is the app's mistake: said here, not on the first request.
-    if (typeof options.proxy === 'string') viaProxy(this.url, options.proxy)
+    const { url: href, max, debug, endpointTimeout } = settings(url, options, DEFAULT_ENDPOINT_TIMEOUT_MS)
+    this.url = href
     this.#options = options
-    this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-    this.#debug = options.debug ?? noop
-    this.#endpointTimeout = duration('endpointTimeout', options.endpointTimeout, DEFAULT_ENDPOINT_TIMEOUT_MS)
+    this.#max = max
+    this.#debug = debug
+    this.#endpointTimeout = endpointTimeout
     // The session is bound to its stream: withdrawn credentials end both.
     options.auth?.attach?.({ url: this.url, dropStreams: () => this.#connection?.end(new AbortError('the credentials were withdrawn (signed out)')) })
   }

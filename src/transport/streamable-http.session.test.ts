@@ -1,23 +1,13 @@
 // Streamable HTTP: legacy-era sessions, the GET session stream (openStream) and the HTTP+SSE fallback.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { HttpError } from '../errors/http-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { endSse, event, openSse, result, sendJson, startTestServer, type Handler, type TestServer } from '../testing/test-server'
-import { echo, legacy, progress } from '../testing/transport-fixtures'
+import { endSse, event, openSse, result, sendJson } from '../testing/test-server'
+import { echo, legacy, progress, scriptedServers } from '../testing/transport-fixtures'
 import { SseTransport } from './sse'
 import { StreamableHttpTransport } from './streamable-http'
 
-let server: TestServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-  vi.restoreAllMocks()
-})
-
-async function serve(handler: Handler): Promise<TestServer> {
-  server = await startTestServer(handler)
-  return server
-}
+const serve = scriptedServers()
 
 describe('legacy-era sessions', () => {
   it('captures Mcp-Session-Id, sends it and MCP-Protocol-Version on later requests, GET and DELETE', async () => {
@@ -94,16 +84,16 @@ describe('legacy-era sessions', () => {
   })
 
   it('close() tolerates a 405 to DELETE and a server that is gone', async () => {
-    const { url, requests } = await serve((request, res) => {
+    const server = await serve((request, res) => {
       if (request.method === 'DELETE') return void res.writeHead(405).end()
       sendJson(res, result(request.json.id), 200, { 'Mcp-Session-Id': 's' })
     })
-    const transport = new StreamableHttpTransport(url)
+    const transport = new StreamableHttpTransport(server.url)
     await transport.request(legacy(0, 'initialize'))
     await expect(transport.close()).resolves.toBeUndefined()
-    expect(requests[1]).toMatchObject({ method: 'DELETE', headers: { 'mcp-session-id': 's' } })
+    expect(server.requests[1]).toMatchObject({ method: 'DELETE', headers: { 'mcp-session-id': 's' } })
     await transport.request(legacy(1, 'initialize'))
-    await server!.close()
+    await server.close()
     await expect(transport.close()).resolves.toBeUndefined()
   })
 })

@@ -1,7 +1,6 @@
 import { AbortError } from '../errors/abort-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { duration } from './duration'
-import { contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS } from './http'
+import { contentType, httpFetch, JSON_HEADERS } from './http'
 import { idKey, parseMessages } from './json-rpc'
 import { resume } from './legacy/resume'
 import { SessionStreams } from './legacy/session-stream'
@@ -11,7 +10,7 @@ import { noop, route, track, type Debug, type Pending } from './pending'
 import { link } from './link'
 import { learnTools, modernHeaders, modernVersion, unmentioned } from './modern-headers'
 import { readText } from './read-body'
-import { viaProxy } from './proxy-url'
+import { settings } from './settings'
 import { readSse, type StreamCursor } from './read-sse'
 import { httpError } from './response-errors'
 import { typedFailure } from './failures'
@@ -53,14 +52,12 @@ export class StreamableHttpTransport implements Transport {
   #streams: SessionStreams | undefined
 
   constructor(url: string | URL, options: StreamableHttpOptions = {}) {
-    this.url = String(url)
-    // A proxy prefix that can never work is the app's mistake: said here, not on the first request.
-    if (typeof options.proxy === 'string') viaProxy(this.url, options.proxy)
+    // endpointTimeout is read (and checked) for the HTTP+SSE transport a fallback hands these options on to.
+    const { url: href, max, debug } = settings(url, options, 0)
+    this.url = href
     this.#options = options
-    this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-    this.#debug = options.debug ?? noop
-    // Checked here too, so a bad value fails where it was written rather than at a fallback to HTTP+SSE.
-    duration('endpointTimeout', options.endpointTimeout, 0)
+    this.#max = max
+    this.#debug = debug
     options.auth?.attach?.({ url: this.url, dropStreams: () => this.#drop('the credentials were withdrawn (signed out)') })
   }
 
