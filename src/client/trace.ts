@@ -64,7 +64,8 @@ export class Wire {
   /** A request whose answer is traced too, and checked: a result object or a well-formed error object. */
   async call(message: JsonRpcRequest, signal: AbortSignal, onMessage: OnMessage): Promise<JsonRpcResponse> {
     const started = Date.now()
-    const response = await this.request(message, signal, onMessage)
+    this.trace('out', message)
+    const response = await this.transport.request(message, { signal, onMessage: this.traced(onMessage) })
     this.trace('in', response, Date.now() - started)
     return checkAnswer(message.method, response)
   }
