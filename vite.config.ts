@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
 import { demoClientMetadata } from './scripts/demo-client-metadata.ts'
+import { sharedWorkerBuild } from './scripts/shared-worker-build.ts'
 
-// Runtime dependencies stay external in the library build (zod, zod/mini, nanostores, eventsource-parser).
-const deps = Object.keys(pkg.dependencies ?? {})
+// Runtime dependencies stay external in the library build (zod, zod/mini, nanostores, eventsource-parser), and so
+// do peers (`ai`, for nanomcp/ai): the app brings its own copy.
+const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
 const external = (id: string) => deps.some((d) => id === d || id.startsWith(`${d}/`))
 
 export default defineConfig(({ mode }) =>
@@ -20,9 +22,9 @@ export default defineConfig(({ mode }) =>
         // nanomcp/shared's SharedWorker is emitted as one self-contained script (iife: its lazy parts inlined, so an
         // app's bundler can copy it as a single asset) under dist/assets/, found from its importer by a relative URL.
         base: './',
-        worker: { format: 'iife' },
+        worker: { format: 'iife', plugins: sharedWorkerBuild },
         build: {
-          lib: { entry: { index: 'src/index.ts', 'shared/index': 'src/shared/index.ts', 'schemas/index': 'src/schemas/index.ts' }, formats: ['es'] },
+          lib: { entry: { index: 'src/index.ts', 'shared/index': 'src/shared/index.ts', 'schemas/index': 'src/schemas/index.ts', 'ai/index': 'src/ai/index.ts' }, formats: ['es'] },
           // One output module per source module: with "sideEffects": false an app's bundler drops what it does
           // not import. A single-file bundle would keep every top-level schema call and all of zod with it.
           rolldownOptions: {

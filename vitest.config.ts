@@ -26,7 +26,7 @@ export default defineConfig({
         define: { __VUE_OPTIONS_API__: 'false', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
         // Pre-bundled up front, so Vite does not discover them mid-run and reload the test page.
         optimizeDeps: {
-          include: ['eventsource-parser', 'nanostores', 'zod/mini', '@cfworker/json-schema', 'react', 'react-dom/client', '@nanostores/react', 'vue', '@nanostores/vue'],
+          include: ['eventsource-parser', 'nanostores', 'zod/mini', '@cfworker/json-schema', 'react', 'react-dom/client', '@nanostores/react', 'vue', '@nanostores/vue', 'ai', 'ai/test'],
         },
         test: {
           name: 'browser',

@@ -3,6 +3,7 @@
 import { OAuthError, type InputRequest, type Mcp, type ServerState } from '../src/index'
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../src/errors/network-error'
 import { bindCatalog } from './catalog'
+import { createChat } from './chat'
 import { checkServerUrl, initialSettings, isLogLevel, parseHeaders, saveSettings, SettingsError, shareLink, isTransport, type Settings } from './connection'
 import { createDetails } from './details'
 import { diagnose, watchedFetch, type HttpAnswer } from './diagnose'
@@ -37,6 +38,8 @@ const serverCard = byId('server')
 const dialog = byId<HTMLDialogElement>('input-dialog')
 const sections = [byId('workspace'), byId('activity')]
 
+const chat = createChat()
+byId('workspace').after(chat.element)
 const transcript = createTranscript(byId('transcript'))
 const notifications = createNotificationLog(byId('notifications'))
 byId('clear-transcript').addEventListener('click', transcript.clear)
@@ -176,6 +179,7 @@ function showServer(mcp: Mcp, server: ServerState, url: string, transport: Trans
         if (matchMedia('(max-width: 900px)').matches) byId('detail').scrollIntoView({ block: 'start' })
       }),
       details.clear,
+      chat.attach(mcp),
     )
   }
 }

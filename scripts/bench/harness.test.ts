@@ -46,6 +46,26 @@ describe('the table', () => {
     expect(over).toMatch(/÷ raw fetch, Node, fixture.*\*\*missed\*\*/)
   })
 
+  it('holds the bundle row to the size budget and the large lists to the raw fetch loop only', () => {
+    const size = (client: string, gzip: number) => ({ client, label: 'Client', min: gzip * 3, gzip, lazy: { min: 0, gzip: 20 } })
+    const within = renderTable({ 'bundle-size': [size('nanomcp', 24 * 1024), size('official', 80 * 1024)] }).markdown
+    expect(within).toMatch(/Bundle, min\+gzip: Client \| 24\.0 KB \| 80\.0 KB \| ≤ 24\.5 KB \| met \|/)
+    const over = renderTable({ 'bundle-size': [size('nanomcp', 25 * 1024), size('official', 80 * 1024)] }).markdown
+    expect(over).toMatch(/≤ 24\.5 KB \| \*\*missed\*\*/)
+    const ms = (median: number) => ({ median, min: median, max: median, n: 1 })
+    const lists = renderTable({
+      'large-lists': {
+        tools: 10_000,
+        reps: 15,
+        ms: { 'nanomcp request loop': ms(150), 'nanomcp createMcp $tools': ms(160), 'official listTools()': ms(200), 'raw fetch loop': ms(140) },
+        ratio: { loop: ms(1.07), store: ms(1.14) },
+      },
+    }).markdown
+    expect(lists).not.toMatch(/≥ 2×/)
+    expect(lists).toMatch(/createMcp \$tools vs listTools\(\) \| 160 — 1\.3× faster \| 200 \|  \|  \|/)
+    expect(lists).toMatch(/request loop \| 1\.07 \| — \| ≤ 1\.2 \| met \|/)
+  })
+
   it('reports a failed part instead of a row', () => {
     const { markdown, failures } = renderTable({ streams: { error: 'boom' } })
     expect(markdown).not.toMatch(/SSE/)

@@ -1,0 +1,36 @@
+// Approval through the AI SDK's current mechanism (`toolApproval` on generateText / streamText / agents), not
+// the deprecated `needsApproval` on each tool. Which tools ask is decided where the set is built (aiTools'
+// `approve`); the set is a plain ToolSet, so the decision is kept beside it, keyed by the tool object, and one
+// function answers for every set from every server.
+import type { ModelMessage, ToolApprovalStatus, ToolSet } from 'ai'
+
+type Decide = (input: Record<string, unknown>) => boolean | Promise<boolean>
+
+const decisions = new WeakMap<object, Decide>()
+
+export function needsApproval(aiTool: object, decide: Decide): void {
+  decisions.set(aiTool, decide)
+}
+
+export async function approvalNeeded(aiTool: object | undefined, input: unknown): Promise<boolean> {
+  const decide = aiTool && decisions.get(aiTool)
+  return !!decide && (await decide((input ?? {}) as Record<string, unknown>))
+}
+
+/**
+ * Pass as `toolApproval` to generateText, streamText or an agent: the calls that aiTools' `approve` picked
+ * come back as `tool-approval-request` parts and run only after a `tool-approval-response` approves them;
+ * every other call runs at once. Tools not made by aiTools are left alone (`not-applicable`).
+ */
+export async function mcpApproval(options: { toolCall: { toolName: string; input: unknown }; tools: ToolSet | undefined }): Promise<ToolApprovalStatus> {
+  return (await approvalNeeded(options.tools?.[options.toolCall.toolName], options.toolCall.input)) ? 'user-approval' : undefined
+}
+
+/**
+ * Whether the conversation holds the user's yes to this call: its approval request and an approving response.
+ * A tool that needs approval runs only then, so a caller that forgot `toolApproval` gets an error, not a call.
+ */
+export function approvedIn(messages: readonly ModelMessage[], toolCallId: string): boolean {
+  const parts = messages.flatMap((message): unknown[] => (Array.isArray(message.content) ? message.content : [])) as { type: string; toolCallId?: string; approvalId?: string; approved?: boolean }[]
+  return parts.some((yes) => yes.type === 'tool-approval-response' && yes.approved && parts.some((ask) => ask.approvalId === yes.approvalId && ask.toolCallId === toolCallId))
+}

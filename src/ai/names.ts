@@ -1,0 +1,66 @@
+// Provider-safe tool names. OpenAI and Anthropic accept `^[a-zA-Z0-9_-]{1,64}$`; MCP allows dots, slashes,
+// spaces (in older servers) and any length. The names given to the model must stay unique across servers and
+// map back to exactly one MCP tool, and must not depend on the order tools were listed in: the same list
+// gives the same names on every page load, so a conversation stored yesterday still points at the right tool.
+import type { Tool } from '../schemas/types'
+import { AiToolError } from './ai-tool-error'
+
+export const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/
+const MAX = 64
+/** Room for `_` and 8 hex digits after a shortened or colliding name. */
+const KEEP = MAX - 9
+
+/** FNV-1a over UTF-16 units: a sync, dependency-free 32-bit digest, enough to tell a handful of names apart. */
+function digest(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return (hash >>> 0).toString(16).padStart(8, '0')
+}
+
+const suffixed = (base: string, full: string, salt = '') => `${base.slice(0, KEEP)}_${digest(full + salt)}`
+
+export interface ProviderNames {
+  /** Provider name → MCP tool, in the order of the list. */
+  names: Map<string, Tool>
+  /** Tools left out because no character of their name is one a provider accepts. */
+  skipped: AiToolError[]
+}
+
+/**
+ * Gives each tool a provider-safe name: `prefix + name` with every character outside `[a-zA-Z0-9_-]` turned
+ * into `_`; a name still too long is cut to 55 characters plus `_` and 8 hex digits of a digest of the whole
+ * name. Names that are already valid are kept as they are; when two names end up the same, a valid one keeps
+ * it and every other gets the digest suffix (so the result does not depend on the list's order).
+ */
+export function providerNames(tools: readonly Tool[], prefix = ''): ProviderNames {
+  const skipped: AiToolError[] = []
+  const entries: { tool: Tool; full: string; base: string; valid: boolean; name: string }[] = []
+  for (const tool of tools) {
+    if (!/[a-zA-Z0-9_-]/.test(tool.name)) {
+      skipped.push(new AiToolError('name', tool.name, 'no character a provider accepts'))
+      continue
+    }
+    const full = prefix + tool.name
+    const base = full.replace(/[^a-zA-Z0-9_-]/gu, '_')
+    const valid = PROVIDER_NAME.test(full)
+    entries.push({ tool, full, base, valid, name: base })
+  }
+  const count = new Map<string, number>()
+  for (const { base } of entries) count.set(base, (count.get(base) ?? 0) + 1)
+  for (const entry of entries) if (!entry.valid && (count.get(entry.base)! > 1 || entry.base.length > MAX)) entry.name = suffixed(entry.base, entry.full)
+  const names = new Map<string, Tool>()
+  for (const entry of entries) {
+    // A digest that lands on a name already taken (or a server listing one name twice) is salted until free.
+    for (let salt = 1; names.has(entry.name); salt++) entry.name = suffixed(entry.base, entry.full, `#${salt}`)
+    names.set(entry.name, entry.tool)
+  }
+  return { names, skipped }
+}
+
+/**
+ * The MCP tool name behind a provider name, worked out from the same tool list and prefix that named it
+ * (naming is deterministic, so no table needs to be kept); undefined for a name that is not one of them.
+ */
+export function mcpToolName(providerName: string, tools: readonly Tool[], options: { prefix?: string } = {}): string | undefined {
+  return providerNames(tools, options.prefix).names.get(providerName)?.name
+}

@@ -1,0 +1,25 @@
+// What openai.ts and anthropic.ts share: which tools go to the model under which names, and a result checked
+// for content this library does not know.
+import type { Tool } from '../schemas/types'
+import type { AiToolError } from './ai-tool-error'
+import type { Part } from './content'
+import { providerNames } from './names'
+import { providerSchema, usable } from './visible'
+
+export interface PlainOptions {
+  /** Put before every provider name (map names back with `mcpToolName(name, tools, { prefix })`). */
+  prefix?: string
+  /** A tool left out: input schema not an object schema, or a name with no character a provider accepts. */
+  onSkip?: (error: AiToolError) => void
+}
+
+export function definitions(tools: readonly Tool[], options: PlainOptions): { name: string; description: string | undefined; parameters: Record<string, unknown> }[] {
+  const { names, skipped } = providerNames(usable(tools, (error) => options.onSkip?.(error)), options.prefix)
+  for (const error of skipped) options.onSkip?.(error)
+  return [...names].map(([name, t]) => ({ name, description: t.description ?? t.title, parameters: providerSchema(t) }))
+}
+
+export const dataUrl = (part: Extract<Part, { kind: 'file' }>) => `data:${part.mediaType};base64,${part.data}`
+
+/** What a model reads in place of a file the API cannot take there. */
+export const omitted = (part: Extract<Part, { kind: 'file' }>) => `[${part.mediaType} file left out: not accepted here]`
