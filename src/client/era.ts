@@ -157,7 +157,8 @@ export class EraState {
   async recall(signal: AbortSignal): Promise<void> {
     const { transport } = this.wire
     const url = transport.url
-    const record = transport.kind === 'sse' ? { era: 'legacy' as const, protocolVersion: LEGACY_VERSIONS[0]! } : (memory.get(url) ?? (await abortable(Promise.resolve(this.store?.get(url)), signal)))
+    // A session that is one stream carries only the handshake era.
+    const record = transport.sessionStream ? { era: 'legacy' as const, protocolVersion: LEGACY_VERSIONS[0]! } : (memory.get(url) ?? (await abortable(Promise.resolve(this.store?.get(url)), signal)))
     if (!record) return void (this.#standing = { kind: 'unknown' })
     if (record.sse && transport.legacySse) this.wire.transport = await abortable(transport.legacySse(), signal)
     this.#standing = record.era === 'modern' ? { kind: 'modern', confirmed: false } : { kind: 'legacy', version: record.protocolVersion }
@@ -191,7 +192,7 @@ export class EraState {
   legacy(protocolVersion: string, server: ServerDescription): void {
     this.#standing = { kind: 'legacy', version: protocolVersion }
     this.server = server
-    this.remember({ era: 'legacy', protocolVersion, sse: this.wire.transport.kind === 'sse' || undefined })
+    this.remember({ era: 'legacy', protocolVersion, sse: this.wire.transport.sessionStream || undefined })
   }
 
   /** `result` has been checked by whoever got it (checkResult, or the probe's `speaksModern`). */

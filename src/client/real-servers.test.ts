@@ -130,7 +130,7 @@ describe('HTTP+SSE detection', () => {
   it('a Streamable HTTP transport on an HTTP+SSE URL ends up on the EventSource transport at 2024-11-05 or later', async () => {
     const client = make(new StreamableHttpTransport(servers.sse.url, { EventSource }))
     await client.request('tools/list')
-    expect(client.transport.kind).toBe('sse')
+    expect(client.transport.sessionStream).toBe(true)
     expect(client.era).toBe('legacy')
   })
 })

@@ -22,7 +22,7 @@ const SUB = 'io.modelcontextprotocol/subscriptionId'
 let port = 0
 
 export class FakeTransport implements Transport {
-  readonly kind = 'streamable-http' as const
+  readonly sessionStream = false
   protocolVersion: string | undefined
   sessionId: string | undefined
   readonly requests: JsonRpcRequest[] = []

@@ -44,7 +44,7 @@ interface View {
  */
 export class SseTransport implements Transport {
   readonly url: string
-  readonly kind = 'sse'
+  readonly sessionStream = true
   /** Settable for symmetry with Streamable HTTP; this transport never sends it. */
   protocolVersion: string | undefined
   readonly #options: SseTransportOptions

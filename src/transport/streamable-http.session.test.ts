@@ -186,11 +186,11 @@ describe('openStream', () => {
 describe('legacySse()', () => {
   it('gives an HTTP+SSE transport for the same URL', async () => {
     const transport = new StreamableHttpTransport(new URL('http://127.0.0.1:1/mcp'))
-    expect(transport.kind).toBe('streamable-http')
+    expect(transport.sessionStream).toBe(false)
     expect(transport.url).toBe('http://127.0.0.1:1/mcp')
     const sse = await transport.legacySse()
     expect(sse).toBeInstanceOf(SseTransport)
     expect(sse.url).toBe(transport.url)
-    expect(sse.kind).toBe('sse')
+    expect(sse.sessionStream).toBe(true)
   })
 })

@@ -39,7 +39,7 @@ const GOODBYE_MS = 5000
  */
 export class StreamableHttpTransport implements Transport {
   readonly url: string
-  readonly kind = 'streamable-http'
+  readonly sessionStream = false
   protocolVersion: string | undefined
   readonly #options: StreamableHttpOptions
   readonly #max: number

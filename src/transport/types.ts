@@ -70,7 +70,12 @@ export interface Transport {
   /** `Mcp-Session-Id` issued by a legacy server's initialize response; cleared when the session ends. */
   readonly sessionId: string | undefined
   /** Whether this transport is HTTP+SSE (2024-11-05), which has no modern era. */
-  readonly kind: 'streamable-http' | 'sse'
+  /**
+   * True when the session lives on one server stream that carries every answer (HTTP+SSE, 2024-11-05): the session
+   * ends with that stream, and requests cannot describe themselves. False for Streamable HTTP, where each POST has
+   * its own answer.
+   */
+  readonly sessionStream: boolean
 
   /** Sends a request and resolves with its response (a result or a JSON-RPC error object). */
   request(message: JsonRpcRequest, options?: SendOptions): Promise<JsonRpcResponse>

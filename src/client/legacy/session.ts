@@ -119,7 +119,7 @@ export class LegacySession {
     era.legacy(protocolVersion, { era: 'legacy', protocolVersion, serverInfo, capabilities: serverCapabilities, instructions })
     // HTTP+SSE has one stream for everything: listen on it from the start so nothing the server says is lost.
     // An app that answers elicitations needs the GET stream too: servers send their requests there.
-    if (wire.transport.kind === 'sse' || (options.onInputRequest && Object.values(OPT_INS).some((o) => options[o]))) {
+    if (wire.transport.sessionStream || (options.onInputRequest && Object.values(OPT_INS).some((o) => options[o]))) {
       void this.openStream(wire.background() ?? new AbortController().signal).catch((error: unknown) => wire.debug('could not open the session stream', error))
     }
   }
@@ -260,7 +260,7 @@ export class LegacySession {
   #ended(stream: ServerStream, sessionExpired: boolean): void {
     if (this.#stream !== stream) return
     // An HTTP+SSE session lives exactly as long as its stream.
-    if (sessionExpired || this.host.wire.transport.kind === 'sse') this.#session = false
+    if (sessionExpired || this.host.wire.transport.sessionStream) this.#session = false
     this.#drop()
   }
 
