@@ -1,8 +1,8 @@
 // The connection panel's settings: where they come from (a `?url=` link, else what the last visit used),
 // where they are kept, and how they become transport and client options.
 //
-// Only the URL, the transport, the timeout and the legacy toggle are remembered. Headers and the bearer token
-// never are: a `?url=` link chosen by someone else must not be able to carry a stored token to their server.
+// The URL, its picker entry, the transport, the timeout, the log level and the two toggles are remembered.
+// Headers and the bearer token never are: a `?url=` link chosen by someone else must not be able to carry a stored token to their server.
 import type { LogLevel } from '../src/index'
 import type { TransportChoice } from './servers'
 
@@ -11,9 +11,14 @@ export interface Settings {
   transport: TransportChoice
   /** Seconds; 0 or empty means the library's default (60 s). */
   timeout: number
+  /** Declare elicitation, sampling and roots to pre-2026 servers (the library's legacy* options). */
   legacyElicitation: boolean
   /** '' = ask for no logs. */
   logLevel: LogLevel | ''
+  /** The picker entry the URL came from ('' for a typed URL): a restarted `npm run demo` moves its ports. */
+  server: string
+  /** One client for every tab (nanomcp/shared). */
+  shared: boolean
 }
 
 const KEY = 'nanomcp-demo:connection'
@@ -26,56 +31,108 @@ export const isTransport = (value: unknown): value is TransportChoice => TRANSPO
 /** Thrown for a value the user typed that cannot be used; its message says what to fix. */
 export class SettingsError extends Error {}
 
-function stored(): Partial<Settings> {
+/** What the last visit left, field by field; `malformed` when something was stored but could not be read. */
+export type Remembered = Partial<Settings> & { malformed?: boolean }
+
+function stored(): Remembered {
+  let raw: string | null
   try {
-    const data = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Record<string, unknown>
-    return {
-      url: typeof data.url === 'string' ? data.url : undefined,
-      transport: isTransport(data.transport) ? data.transport : undefined,
-      timeout: typeof data.timeout === 'number' && data.timeout >= 0 ? data.timeout : undefined,
-      legacyElicitation: data.legacyElicitation === true,
-      logLevel: isLogLevel(data.logLevel) ? data.logLevel : undefined,
-    }
+    raw = localStorage.getItem(KEY)
   } catch {
-    // Storage blocked (private mode, sandboxed frame) or garbage in it: start from nothing.
+    // Storage blocked (private mode, sandboxed frame): start from nothing.
     return {}
   }
+  if (raw === null) return {}
+  let data: unknown
+  try {
+    data = JSON.parse(raw)
+  } catch {
+    return { malformed: true }
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { malformed: true }
+  const d = data as Record<string, unknown>
+  const known = <T>(value: unknown, ok: (v: unknown) => v is T): T | undefined => (ok(value) ? value : undefined)
+  const remembered: Remembered = {
+    url: known(d.url, (v): v is string => typeof v === 'string'),
+    transport: known(d.transport, isTransport),
+    timeout: known(d.timeout, (v): v is number => typeof v === 'number' && v >= 0),
+    // Stored as `legacy`: the old `legacyElicitation` key held the former default (off), which is not a choice.
+    legacyElicitation: known(d.legacy, (v): v is boolean => typeof v === 'boolean'),
+    logLevel: known(d.logLevel, (v): v is LogLevel | '' => v === '' || isLogLevel(v)),
+    server: known(d.server, (v): v is string => typeof v === 'string'),
+    shared: known(d.shared, (v): v is boolean => typeof v === 'boolean'),
+  }
+  // A field of the wrong type means someone (or an old build) wrote something this page cannot trust.
+  const broken = Object.entries(remembered).some(([key, value]) => value === undefined && d[key === 'legacyElicitation' ? 'legacy' : key] !== undefined)
+  return broken ? { ...remembered, malformed: true } : remembered
+}
+
+/** Where the page opens: what a `?url=` link says, else what the last visit used. */
+export interface InitialSettings extends Settings {
+  fromLink: boolean
+  /** `?server=` of a link, or the remembered picker entry; resolved against the picker once it has loaded. */
+  entry: string | undefined
+  /** True when the remembered settings were unreadable. */
+  malformed: boolean
+  /** True when the remembered URL predates remembering the picker entry (only the URL was kept). */
+  urlOnly: boolean
 }
 
 /**
- * What the page opens with. `?url=` and `?transport=` win over the remembered values; both are only ever put
- * into form fields as values, never into markup, and the URL is validated before anything is sent to it.
+ * What the page opens with. `?url=`, `?transport=`, `?server=` and `?shared=` win over the remembered values;
+ * they are only ever put into form fields as values, never into markup, and the URL is validated before anything
+ * is sent to it.
  */
-export function initialSettings(search = location.search): Settings & { fromLink: boolean } {
+export function initialSettings(search = location.search): InitialSettings {
   const params = new URLSearchParams(search)
   const saved = stored()
   const linkUrl = params.get('url')
   const linkTransport = params.get('transport')
+  const linkServer = params.get('server')
+  const linkShared = params.get('shared')
+  const fromLink = linkUrl !== null || linkServer !== null
   return {
-    url: linkUrl ?? saved.url ?? '',
-    transport: isTransport(linkTransport) ? linkTransport : (saved.transport ?? 'auto'),
+    url: fromLink ? (linkUrl ?? '') : (saved.url ?? ''),
+    transport: isTransport(linkTransport) ? linkTransport : fromLink ? 'auto' : (saved.transport ?? 'auto'),
     timeout: saved.timeout ?? 0,
-    legacyElicitation: saved.legacyElicitation ?? false,
+    // On by default: the demo is an inspector, and older servers' sampling, elicitation and roots tools need it.
+    legacyElicitation: saved.legacyElicitation ?? true,
     logLevel: saved.logLevel ?? '',
-    fromLink: linkUrl !== null,
+    server: '',
+    shared: linkShared !== null ? linkShared === '1' : fromLink ? false : (saved.shared ?? false),
+    entry: fromLink ? (linkServer ?? undefined) : saved.server,
+    fromLink,
+    malformed: !fromLink && saved.malformed === true,
+    urlOnly: !fromLink && saved.url !== undefined && saved.server === undefined,
   }
 }
 
 export function saveSettings(settings: Settings): void {
   try {
-    localStorage.setItem(KEY, JSON.stringify(settings))
+    const { legacyElicitation, ...rest } = settings
+    localStorage.setItem(KEY, JSON.stringify({ ...rest, legacy: legacyElicitation }))
   } catch {
     // Not remembered; the page works the same.
   }
 }
 
 /** The page's own address pointing at this server, for the address bar and the "copy link" button. */
-export function shareLink(url: string, transport: TransportChoice, href = location.href): string {
+export function shareLink(
+  url: string,
+  transport: TransportChoice,
+  href = location.href,
+  extra: { server?: string; shared?: boolean } = {},
+): string {
   const link = new URL(href)
   link.hash = ''
   link.searchParams.set('url', url)
   if (transport === 'auto') link.searchParams.delete('transport')
   else link.searchParams.set('transport', transport)
+  // The picker entry lets a restarted `npm run demo` (new ports) find the same server again.
+  if (extra.server) link.searchParams.set('server', extra.server)
+  else link.searchParams.delete('server')
+  if (extra.shared) link.searchParams.set('shared', '1')
+  else link.searchParams.delete('shared')
   return link.href
 }
 

@@ -1,10 +1,12 @@
 // The right-hand pane: what one selected tool, prompt, resource or template is, and a form to use it.
-import type { ListKind, LogLevel, Mcp, Progress, RequestOptions } from '../src/index'
+import { AbortError, type ListKind, type LogLevel, type Mcp, type Progress, type RequestOptions } from '../src/index'
 import { displayName, type Item } from './catalog'
 import { fill, h, isRecord, json } from './dom'
 import { attachCompletions } from './completions'
+import { clock } from './clock'
 import type { Call, History } from './history'
 import { onOpenResource, renderError, renderPromptResult, renderReadResult, renderToolResult } from './render-content'
+import { reveal } from './reveal'
 import { FormInputError, schemaForm, type SchemaForm } from './schema-form'
 import { expandTemplate, templateVariables } from './uri-template'
 
@@ -27,6 +29,10 @@ function withJsonEditor(fields: SchemaForm): SchemaForm {
     h('p', { class: 'hint', id: 'raw-arguments-hint' }, 'While this is open, the call sends this object and ignores the fields above.'),
   )
   box.addEventListener('toggle', () => {
+    // Open, the object is what gets sent: the fields' own checks (a required field left empty) must not block
+    // it, since sending arguments the server should refuse is part of inspecting it.
+    const form = box.closest('form')
+    if (form) form.noValidate = box.open
     if (!box.open || editor.value.trim()) return
     try {
       editor.value = JSON.stringify(fields.read(), null, 2)
@@ -56,7 +62,14 @@ export interface LogOptions {
   onLog: NonNullable<RequestOptions['onLog']>
 }
 
-export function createDetails(pane: HTMLElement, mcp: Mcp, history: History, logs: LogOptions) {
+/** A line to add under a call's outcome (a result or the error it failed with), or nothing. */
+export type Explain = (outcome: unknown) => HTMLElement | undefined
+
+/** The outcome as the server sent it, folded beside the rendered view. */
+const rawView = (result: unknown) =>
+  h('details', { class: 'raw-result', 'data-testid': 'raw-result' }, h('summary', {}, 'Raw JSON'), h('pre', {}, json(result)))
+
+export function createDetails(pane: HTMLElement, mcp: Mcp, history: History, logs: LogOptions, explain: Explain = () => undefined) {
   // Watches outlive the selection: a resource stays subscribed until the user stops it or disconnects.
   const watches = new Map<string, { stop: () => void; updates: number; last?: number }>()
 
@@ -87,11 +100,20 @@ export function createDetails(pane: HTMLElement, mcp: Mcp, history: History, log
         h('button', { type: 'button', onclick: () => controller.abort('cancelled by the user') }, 'Cancel'),
       ),
     )
+    reveal(output)
     try {
-      output.replaceChildren(render(await history.record(call, () => request({ signal: controller.signal, onProgress, ...(logs.level ? { logLevel: logs.level, onLog: logs.onLog } : {}) }))))
+      const result = await history.record(call, () => request({ signal: controller.signal, onProgress, ...(logs.level ? { logLevel: logs.level, onLog: logs.onLog } : {}) }))
+      output.replaceChildren(render(result), explain(result) ?? '', rawView(result))
     } catch (error) {
-      output.replaceChildren(renderError(error))
+      // The user's own Cancel is an outcome, not a failure.
+      const cancelled = error instanceof AbortError && controller.signal.aborted
+      output.replaceChildren(
+        cancelled ? h('p', { class: 'hint cancelled', 'data-testid': 'cancelled' }, 'Cancelled. The server was told to stop.') : renderError(error),
+        explain(error) ?? '',
+      )
     }
+    // The outcome of what the user just did goes where they look, however far down the form pushed it.
+    reveal(output)
   }
 
   /** A form whose submit reads the generated fields and hands them to `submit`. */
@@ -175,7 +197,7 @@ export function createDetails(pane: HTMLElement, mcp: Mcp, history: History, log
       watchButton.setAttribute('aria-pressed', String(!!watch))
       updates.textContent = watch
         ? watch.updates
-          ? `Updated ${watch.updates} time(s), last at ${new Date(watch.last ?? 0).toLocaleTimeString()}.`
+          ? `Updated ${watch.updates} time(s), last at ${clock(watch.last ?? 0)}.`
           : 'Watching: the page re-reads it when the server says it changed.'
         : ''
     }

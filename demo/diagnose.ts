@@ -79,7 +79,15 @@ function statusTitle(answer: { status: number; contentType: string; body?: strin
   return `Not an MCP endpoint: ${url} answered HTTP ${answer.status}${what}`
 }
 
-function statusHint(status: number) {
+function statusHint(status: number, method = 'POST') {
+  // A 405 to the first POST is what an HTTP+SSE (2024-11-05) endpoint answers: the path may well be right.
+  if (status === 405 && method === 'POST') {
+    return h(
+      'p',
+      { class: 'hint', 'data-testid': 'hint-sse' },
+      'The server refused POST (405 Method Not Allowed). An HTTP+SSE (2024-11-05) server answers that at its /sse address: pick Transport “HTTP+SSE” or “Auto” and connect again.',
+    )
+  }
   if (status === 401 || status === 403) {
     return h('p', { class: 'hint' }, 'Paste a token under “Headers and options” (it is sent as Authorization: Bearer …), or add the header your server expects.')
   }
@@ -98,14 +106,15 @@ export async function diagnose(
   probe: (url: string) => Promise<boolean> = reachable,
 ): Promise<HTMLElement> {
   if (error instanceof HttpError) {
-    return box(statusTitle({ status: error.status, contentType: error.headers.get('content-type') ?? '', body: error.body }, url), statusHint(error.status), fullError(error))
+    // The connection's first request is always a POST (initialize or server/discover).
+    return box(statusTitle({ status: error.status, contentType: error.headers.get('content-type') ?? '', body: error.body }, url), statusHint(error.status, 'POST'), fullError(error))
   }
   // The first refusal from the server's own address is the real answer; later failures are the fallback's.
   const refused = answers.find((a) => a.status >= 300 && a.url === url) ?? answers.find((a) => a.status >= 300)
   if (refused) {
     return box(
       statusTitle(refused, refused.url),
-      statusHint(refused.status),
+      statusHint(refused.status, refused.method),
       h('p', { class: 'hint' }, 'The HTTP+SSE (2024-11-05) fallback was tried after that refusal and failed too.'),
       fullError(error),
     )

@@ -5,6 +5,9 @@ import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../src/errors/network-e
 import { bindCatalog } from './catalog'
 import { createChat } from './chat'
 import { checkServerUrl, initialSettings, isLogLevel, parseHeaders, saveSettings, SettingsError, shareLink, isTransport, type Settings } from './connection'
+import { chooseStart } from './start-server'
+import { capabilityHint } from './capability-hint'
+import { reveal } from './reveal'
 import { createDetails } from './details'
 import { diagnose, watchedFetch, type HttpAnswer } from './diagnose'
 import { byId, h } from './dom'
@@ -71,9 +74,11 @@ transportSelect.value = settings.transport
 timeoutInput.value = settings.timeout ? String(settings.timeout) : ''
 legacyBox.checked = settings.legacyElicitation
 logLevelSelect.value = settings.logLevel
+shareBox.checked = settings.shared
 
 let servers: EmbeddedServer[] = []
-let current: { mcp: Mcp; unbind: (() => void)[] } | undefined
+// `view` holds what draws the connected server (catalogue, details, server card); signing out takes it down alone.
+let current: { mcp: Mcp; unbind: (() => void)[]; view: (() => void)[] } | undefined
 let attempt = 0
 
 const transportChoice = (): TransportChoice => (isTransport(transportSelect.value) ? transportSelect.value : 'auto')
@@ -81,6 +86,7 @@ const setTransport = (value: TransportChoice) => (transportSelect.value = value)
 
 /** The form as settings and transport options, or a SettingsError naming the field to fix. */
 function readForm(): Settings & { headers: Record<string, string> } {
+  const server = servers.some((s) => s.kind === picker.value) ? picker.value : ''
   const url = checkServerUrl(urlInput.value)
   const rawTimeout = timeoutInput.value.trim()
   const timeout = rawTimeout ? Number(rawTimeout) : 0
@@ -88,7 +94,16 @@ function readForm(): Settings & { headers: Record<string, string> } {
     throw new SettingsError('The request timeout is a number of seconds between 1 and 3600 (empty: 60).')
   }
   const logLevel = isLogLevel(logLevelSelect.value) ? logLevelSelect.value : ''
-  return { url, transport: transportChoice(), timeout, legacyElicitation: legacyBox.checked, logLevel, headers: parseHeaders(headersInput.value, tokenInput.value) }
+  return {
+    url,
+    transport: transportChoice(),
+    timeout,
+    legacyElicitation: legacyBox.checked,
+    logLevel,
+    server,
+    shared: shareBox.checked,
+    headers: parseHeaders(headersInput.value, tokenInput.value),
+  }
 }
 
 // One input round at a time: a second one waits for the first dialog to close.
@@ -101,7 +116,7 @@ function answerInput(mcp: Mcp, requests: Record<string, InputRequest>, signal: A
 }
 
 async function connect(options: ReturnType<typeof readForm>) {
-  const { url, transport, legacyElicitation, logLevel } = options
+  const { url, legacyElicitation, shared } = options
   rootsOffered = legacyElicitation
   await disconnect()
   const mine = ++attempt
@@ -112,7 +127,7 @@ async function connect(options: ReturnType<typeof readForm>) {
   })
   let mcp: Mcp
   try {
-    mcp = openMcp(options, shareBox.checked, fetch, {
+    mcp = openMcp(options, shared, fetch, {
       answerInput,
       onTrace: (event) => (transcript.add(event), tasks.observe(event)),
       onNotification: notifications.add,
@@ -120,12 +135,12 @@ async function connect(options: ReturnType<typeof readForm>) {
   } catch (error) {
     return status.replaceChildren(renderError(error))
   }
-  const unbind = [mcp.$subscription.subscribe(renderSubscription), bindSignIn(byId('auth-panel'), mcp)]
-  current = { mcp, unbind }
+  const unbind = [mcp.$subscription.subscribe(renderSubscription), bindSignIn(byId('auth-panel'), mcp, () => signedOut(mcp, options))]
+  current = { mcp, unbind, view: [] }
   disconnectButton.hidden = false
   status.replaceChildren(h('p', { class: 'busy' }, 'Connecting to ', h('code', {}, url), '…'))
   try {
-    await showServer(mcp, await mcp.connect(), url, transport, logLevel, unbind)
+    await showServer(mcp, await mcp.connect(), options)
   } catch (error) {
     if (current?.mcp !== mcp) return
     // An OAuth-protected server: the panel offers Sign in; once signed in, createMcp connects again by itself.
@@ -135,7 +150,7 @@ async function connect(options: ReturnType<typeof readForm>) {
         if (state.status !== 'authorized') return
         stop()
         void mcp.connect().then(
-          (server) => current?.mcp === mcp && showServer(mcp, server, url, transport, logLevel, unbind),
+          (server) => current?.mcp === mcp && showServer(mcp, server, options),
           (failure: unknown) => current?.mcp === mcp && status.replaceChildren(renderError(failure)),
         )
       })
@@ -146,30 +161,39 @@ async function connect(options: ReturnType<typeof readForm>) {
     await disconnect()
     byId('activity').hidden = false
     const report = await diagnose(error, url, answers)
-    if (attempt === mine) status.replaceChildren(report)
+    if (attempt !== mine) return
+    status.replaceChildren(report)
+    reveal(status)
   }
 }
 
 /** The connected page: server card, catalogue, details. */
-function showServer(mcp: Mcp, server: ServerState, url: string, transport: TransportChoice, logLevel: Settings['logLevel'], unbind: (() => void)[]) {
+function showServer(mcp: Mcp, server: ServerState, options: Settings) {
   {
+    const { url, transport, logLevel, server: entry, shared } = options
     if (current?.mcp !== mcp) return
     status.replaceChildren()
     intro.hidden = true
     for (const section of sections) section.hidden = false
-    history.replaceState(null, '', shareLink(url, transport))
+    history.replaceState(null, '', shareLink(url, transport, location.href, { server: entry, shared }))
     const transportLabel = mcp.client.transport.sessionStream ? 'HTTP+SSE' : (mcp.client.transport as { kind?: string }).kind === 'shared' ? 'shared across tabs' : 'Streamable HTTP'
     // Logs: 2026-07-28 asks per request (the details pane passes the level); older servers are told once.
     if (logLevel && server.era === 'legacy' && server.capabilities.logging !== undefined) {
       const request = mcp.client.request.bind(mcp.client) as unknown as (method: string, params: Record<string, unknown>) => Promise<unknown>
       void calls.record({ method: 'logging/setLevel', params: { level: logLevel } }, () => request('logging/setLevel', { level: logLevel })).catch(() => undefined)
     }
-    const details = createDetails(byId('detail'), mcp, calls, {
-      level: logLevel || undefined,
-      onLog: (log) => notifications.add({ method: 'notifications/message', params: log }),
-    })
+    const details = createDetails(
+      byId('detail'),
+      mcp,
+      calls,
+      {
+        level: logLevel || undefined,
+        onLog: (log) => notifications.add({ method: 'notifications/message', params: log }),
+      },
+      (outcome) => capabilityHint(outcome, { era: server.era, declared: options.legacyElicitation, show: showLegacyToggle }),
+    )
     details.clear()
-    unbind.push(
+    current.view.push(
       // Failures after the connection (a list that cannot load, a dropped server) land in the same place.
       mcp.$status.subscribe((s) => s.status === 'error' && status.replaceChildren(renderError(s.error))),
       mcp.$server.subscribe((s) => s && renderServerInfo(serverCard, s, transportLabel, mcp)),
@@ -184,6 +208,36 @@ function showServer(mcp: Mcp, server: ServerState, url: string, transport: Trans
   }
 }
 
+/**
+ * After Sign out the catalogue and details would show a server the page can no longer use: they go, the status
+ * says so, and the auth panel offers Sign in; signing in again brings the server back.
+ */
+function signedOut(mcp: Mcp, options: Settings) {
+  if (current?.mcp !== mcp) return
+  for (const stop of current.view.splice(0)) stop()
+  for (const section of sections) section.hidden = true
+  status.replaceChildren(
+    h('p', { class: 'hint', 'data-testid': 'signed-out' }, 'Signed out. This server’s tools, prompts and resources come back once you sign in again (“Sign in” above).'),
+  )
+  reveal(byId('auth-panel'))
+  const stop = mcp.$auth.listen((state) => {
+    if (state.status !== 'authorized') return
+    stop()
+    void mcp.connect().then(
+      (server) => current?.mcp === mcp && showServer(mcp, server, options),
+      (failure: unknown) => current?.mcp === mcp && status.replaceChildren(renderError(failure)),
+    )
+  })
+  current.unbind.push(stop)
+}
+
+/** Opens "Headers and options" at the toggle that declares sampling, elicitation and roots to older servers. */
+function showLegacyToggle() {
+  byId<HTMLDetailsElement>('options').open = true
+  legacyBox.focus()
+  legacyBox.scrollIntoView({ block: 'center' })
+}
+
 async function disconnect() {
   const session = current
   current = undefined
@@ -191,7 +245,7 @@ async function disconnect() {
   intro.hidden = false
   for (const section of sections) section.hidden = true
   if (!session) return
-  for (const stop of session.unbind) stop()
+  for (const stop of [...session.view, ...session.unbind]) stop()
   await session.mcp.close().catch(() => undefined)
 }
 
@@ -208,7 +262,8 @@ function submit() {
     formProblem.textContent = error.message
     return
   }
-  saveSettings({ url: options.url, transport: options.transport, timeout: options.timeout, legacyElicitation: options.legacyElicitation, logLevel: options.logLevel })
+  const { headers: _headers, ...remembered } = options
+  saveSettings(remembered)
   transcript.clear()
   tasks.clear()
   notifications.clear()
@@ -233,7 +288,8 @@ byId('copy-link').addEventListener('click', () => {
     formProblem.textContent = error instanceof Error ? error.message : String(error)
     return
   }
-  const link = shareLink(url, transportChoice())
+  const entry = servers.some((s) => s.kind === picker.value) ? picker.value : ''
+  const link = shareLink(url, transportChoice(), location.href, { server: entry, shared: shareBox.checked })
   history.replaceState(null, '', link)
   const done = (text: string) => status.replaceChildren(h('p', { class: 'hint', 'data-testid': 'link-note' }, text, ' ', h('code', {}, link)))
   navigator.clipboard.writeText(link).then(
@@ -247,27 +303,31 @@ picker.addEventListener('change', () => {
   urlInput.value = server.url
   setTransport(server.transport)
 })
+// A typed URL is another server: it starts on Auto, not on the transport of the entry it replaced.
 urlInput.addEventListener('input', () => {
-  if (servers.find((s) => s.kind === picker.value)?.url !== urlInput.value) picker.value = ''
+  if (servers.find((s) => s.kind === picker.value)?.url === urlInput.value) return
+  if (picker.value) setTransport('auto')
+  picker.value = ''
 })
 
-loadServers().then(
-  (list) => {
-    servers = list
-    if (!list.length) return
-    picker.replaceChildren(
-      ...list.map((s) => h('option', { value: s.kind }, s.label)),
-      h('option', { value: '' }, 'Another server (type its URL)'),
-    )
-    byId('picker-field').hidden = false
-    // A linked or remembered URL stays; the picker only fills an empty field.
-    const known = list.find((s) => s.url === urlInput.value)
-    if (known) picker.value = known.kind
-    else if (urlInput.value) picker.value = ''
-    else picker.dispatchEvent(new Event('change'))
-  },
-  (error: unknown) => status.replaceChildren(h('p', { class: 'warn' }, `Could not load the server list: ${error instanceof Error ? error.message : String(error)}`)),
-)
-
-// A `?url=` link opens the page already connected to that server.
-if (settings.fromLink) submit()
+const startNote = h('p', { class: 'warn', 'data-testid': 'start-note' })
+void loadServers()
+  .then(
+    (list) => {
+      servers = list
+      if (!list.length) return
+      picker.replaceChildren(
+        ...list.map((s) => h('option', { value: s.kind }, s.label)),
+        h('option', { value: '' }, 'Another server (type its URL)'),
+      )
+      byId('picker-field').hidden = false
+      const start = chooseStart(list, settings)
+      picker.value = start.entry
+      urlInput.value = start.url
+      setTransport(start.transport)
+      if (start.note) status.replaceChildren((startNote.textContent = start.note, startNote))
+    },
+    (error: unknown) => status.replaceChildren(h('p', { class: 'warn' }, `Could not load the server list: ${error instanceof Error ? error.message : String(error)}`)),
+  )
+  // A `?url=` (or `?server=`) link opens the page already connected to that server.
+  .then(() => settings.fromLink && submit())

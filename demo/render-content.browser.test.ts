@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError, NetworkError, RpcError } from '../src/index'
-import { renderContent, renderError, renderReadResult, renderToolResult } from './render-content'
+import { renderAnnotations, renderContent, renderError, renderReadResult, renderToolResult } from './render-content'
 
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 const MARKUP = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>'
@@ -38,6 +38,25 @@ describe('renderContent', () => {
     const link = renderContent({ type: 'resource_link', uri: 'https://example.com/x', name: 'x' })
     expect(link.querySelector('a')).toBeNull()
     expect(link.textContent).toContain('https://example.com/x')
+  })
+
+  it('shows a text blob as its text (as text, never markup), and bytes that are not UTF-8 as binary', () => {
+    const text = btoa(MARKUP)
+    const el = renderReadResult({ contents: [{ uri: 'a://t', mimeType: 'text/plain; charset=utf-8', blob: text }] })
+    expect(el.querySelector('[data-testid="blob-text"]')?.textContent).toBe(MARKUP)
+    expect(el.querySelector('img, script')).toBeNull()
+    const latin1 = renderReadResult({ contents: [{ uri: 'a://l', mimeType: 'text/plain', blob: btoa('\xff\xfe caf\xe9') }] })
+    expect(latin1.querySelector('[data-testid="blob-text"]')).toBeNull()
+    expect(latin1.textContent).toContain('Binary, 7 bytes')
+    const broken = renderReadResult({ contents: [{ uri: 'a://b', mimeType: 'text/plain', blob: '%%%' }] })
+    expect(broken.textContent).toContain('Binary')
+  })
+
+  it('shows content annotations as one line, and nothing for none', () => {
+    const el = renderContent({ type: 'text', text: 'hi', annotations: { audience: ['user'], priority: 0.5, lastModified: '2026-01-02T03:04:05Z' } })
+    expect(el.querySelector('[data-testid="annotations"]')?.textContent).toBe('for user · priority 0.5 · modified 2026-01-02T03:04:05Z')
+    expect(renderAnnotations({})).toBeUndefined()
+    expect(renderAnnotations('<b>x</b>')).toBeUndefined()
   })
 
   it('shows unknown content types as JSON', () => {

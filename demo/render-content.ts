@@ -40,8 +40,34 @@ function media(kind: 'image' | 'audio', mimeType: unknown, data: unknown, alt: s
   return kind === 'image' ? h('img', { src, alt, class: 'media' }) : h('audio', { src, controls: true, class: 'media' })
 }
 
+/** A content block's or resource's `annotations` (audience, priority, lastModified) as one quiet line. */
+export function renderAnnotations(annotations: unknown): HTMLElement | undefined {
+  if (!isRecord(annotations)) return undefined
+  const parts: string[] = []
+  if (Array.isArray(annotations.audience) && annotations.audience.length) parts.push(`for ${annotations.audience.map(String).join(' and ')}`)
+  if (typeof annotations.priority === 'number') parts.push(`priority ${annotations.priority}`)
+  if (typeof annotations.lastModified === 'string') parts.push(`modified ${annotations.lastModified}`)
+  if (!parts.length) return undefined
+  return h('p', { class: 'annotations', 'data-testid': 'annotations' }, parts.join(' · '))
+}
+
 function block(kind: string, label: string, ...body: (Node | string | false | undefined)[]) {
   return h('div', { class: `block block-${kind}` }, h('div', { class: 'block-label' }, label), ...body)
+}
+
+// Types whose bytes are text: a server may send a text/plain or JSON file as a blob all the same.
+const TEXT_TYPE = /^(text\/[\w.+-]+|application\/([\w.+-]+\+)?(json|xml|yaml|javascript)|application\/x-yaml)$/i
+const TEXT_LIMIT = 200_000
+
+/** The blob's bytes as UTF-8 text, or undefined when they are not valid UTF-8 (or the base64 is broken). */
+function blobText(base64: string): string | undefined {
+  try {
+    const binary = atob(base64.replace(/\s+/g, ''))
+    const bytes = Uint8Array.from(binary.slice(0, TEXT_LIMIT), (c) => c.charCodeAt(0))
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
 }
 
 /** One resource's contents (`TextResourceContents` or `BlobResourceContents`). */
@@ -49,13 +75,17 @@ export function renderResourceContents(contents: unknown): HTMLElement {
   if (!isRecord(contents)) return block('unknown', 'resource', h('pre', {}, json(contents)))
   const mime = str(contents.mimeType)
   const label = `${str(contents.uri)}${mime ? ` · ${mime}` : ''}`
-  if (typeof contents.text === 'string') return block('resource', label, h('pre', {}, contents.text))
+  const annotations = renderAnnotations(contents.annotations)
+  if (typeof contents.text === 'string') return block('resource', label, annotations, h('pre', {}, contents.text))
   if (typeof contents.blob === 'string') {
     const kind = mime.startsWith('image/') ? 'image' : mime.startsWith('audio/') ? 'audio' : undefined
+    const text = TEXT_TYPE.test(mime.split(';')[0]!.trim()) ? blobText(contents.blob) : undefined
     return block(
       'resource',
       label,
-      h('p', { class: 'hint' }, `Binary, ${byteSize(contents.blob)} bytes`),
+      annotations,
+      h('p', { class: 'hint' }, text !== undefined ? `Text sent as a blob, ${byteSize(contents.blob)} bytes` : `Binary, ${byteSize(contents.blob)} bytes`),
+      text !== undefined && h('pre', { 'data-testid': 'blob-text' }, text),
       kind && media(kind, mime, contents.blob, `resource ${str(contents.uri)}`),
     )
   }
@@ -65,6 +95,13 @@ export function renderResourceContents(contents: unknown): HTMLElement {
 /** One `ContentBlock`: text, image, audio, resource_link or an embedded resource. */
 export function renderContent(content: unknown): HTMLElement {
   if (!isRecord(content)) return block('unknown', 'unrecognised content', h('pre', {}, json(content)))
+  const rendered = contentBlock(content)
+  const annotations = renderAnnotations(content.annotations)
+  if (annotations) rendered.querySelector('.block-label')?.after(annotations)
+  return rendered
+}
+
+function contentBlock(content: Record<string, unknown>): HTMLElement {
   switch (content.type) {
     case 'text':
       return block('text', 'text', h('pre', {}, str(content.text)))

@@ -1,6 +1,7 @@
 // What the server said about itself: era and revision badges, name and version, capabilities, instructions.
 import type { Mcp, ServerState } from '../src/index'
 import { fill, h, isRecord, json } from './dom'
+import { renderMarkdown } from './markdown'
 
 /** "tools (listChanged)", "resources (subscribe, listChanged)", … from the capabilities object. */
 function capabilityChips(capabilities: Record<string, unknown>) {
@@ -64,6 +65,6 @@ export function renderServerInfo(root: HTMLElement, server: ServerState, transpo
     h('details', {}, h('summary', {}, 'Raw capabilities'), h('pre', {}, json(server.capabilities))),
     mcp && health(server, mcp),
     server.instructions &&
-      h('details', { open: true }, h('summary', {}, 'Instructions'), h('p', { class: 'instructions' }, server.instructions)),
+      h('details', { open: true }, h('summary', {}, 'Instructions'), h('div', { class: 'instructions', 'data-testid': 'instructions' }, renderMarkdown(server.instructions))),
   )
 }

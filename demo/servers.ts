@@ -15,12 +15,23 @@ export interface EmbeddedServer {
   control?: string
 }
 
-const KNOWN: Record<string, [label: string, transport: TransportChoice]> = {
-  modern: ['Modern · 2026-07-28', 'http'],
-  legacy: ['Legacy · Streamable HTTP', 'http'],
-  sse: ['Legacy · HTTP+SSE', 'sse'],
-  everything: ['Everything · Streamable HTTP', 'http'],
-  everythingSse: ['Everything · HTTP+SSE', 'sse'],
+interface Known {
+  label: string
+  transport: TransportChoice
+  /** Appended to the server's URL: the faults server has no MCP endpoint, only scripted answers at paths. */
+  path?: string
+}
+
+// Every server `npm run demo` starts, in picker order, each with the label the README's server table uses.
+const KNOWN: Record<string, Known> = {
+  modern: { label: 'Modern · 2026-07-28', transport: 'http' },
+  legacy: { label: 'Legacy · Streamable HTTP', transport: 'http' },
+  sse: { label: 'Legacy · HTTP+SSE', transport: 'sse' },
+  everything: { label: 'Everything · Streamable HTTP', transport: 'http' },
+  everythingSse: { label: 'Everything · HTTP+SSE', transport: 'sse' },
+  protected: { label: 'Modern behind OAuth · sign in', transport: 'http' },
+  protectedLegacy: { label: 'Legacy behind OAuth · sign in', transport: 'http' },
+  faults: { label: 'Fault · refuses CORS (a diagnosis)', transport: 'http', path: '/no-cors' },
 }
 
 export function parseServers(data: unknown): EmbeddedServer[] {
@@ -29,13 +40,17 @@ export function parseServers(data: unknown): EmbeddedServer[] {
   const order = Object.keys(KNOWN)
   return Object.entries(record)
     .filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]) && typeof entry[1].url === 'string')
-    .map(([kind, s]) => ({
-      kind,
-      label: KNOWN[kind]?.[0] ?? kind,
-      url: String(s.url),
-      transport: KNOWN[kind]?.[1] ?? (String(s.url).endsWith('/sse') ? 'sse' : 'http'),
-      control: typeof s.control === 'string' ? s.control : undefined,
-    }))
+    .map(([kind, s]) => {
+      const known = Object.hasOwn(KNOWN, kind) ? KNOWN[kind] : undefined
+      const url = String(s.url) + (known?.path ?? '')
+      return {
+        kind,
+        label: known?.label ?? kind,
+        url,
+        transport: known?.transport ?? (url.endsWith('/sse') ? 'sse' : 'http'),
+        control: typeof s.control === 'string' ? s.control : undefined,
+      }
+    })
     .sort((a, b) => (order.indexOf(a.kind) + 1 || 99) - (order.indexOf(b.kind) + 1 || 99))
 }
 

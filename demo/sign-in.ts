@@ -38,7 +38,10 @@ export const oauthOptions = () => ({
 
 const scopes = (state: AuthState) => (state.scopes?.length ? h('span', { class: 'hint' }, ` (scopes: ${state.scopes.join(' ')})`) : '')
 
-export function bindSignIn(target: HTMLElement, mcp: Pick<Mcp, '$auth' | 'signIn' | 'signOut'>): () => void {
+/** `onSignedOut` runs once the user's own Sign out has gone through; the panel then stays, with Sign in. */
+export function bindSignIn(target: HTMLElement, mcp: Pick<Mcp, '$auth' | 'signIn' | 'signOut'>, onSignedOut: () => void = () => undefined): () => void {
+  // `none` after the user's Sign out is "signed out", not "this server needs no sign-in".
+  let signedOutAt: string | undefined
   const button = (label: string, testId: string, action: () => Promise<void>) => {
     const b = h('button', { type: 'button', class: 'small', 'data-testid': testId }, label)
     // Failures show in $auth (popup closed, blocked, refused): nothing more to do with the rejection here.
@@ -47,6 +50,12 @@ export function bindSignIn(target: HTMLElement, mcp: Pick<Mcp, '$auth' | 'signIn
   }
   const signIn = () => button('Sign in', 'sign-in', () => mcp.signIn())
   const stop = mcp.$auth.subscribe((state) => {
+    if (state.status === 'none' && signedOutAt !== undefined) {
+      target.hidden = false
+      target.dataset.status = 'signed-out'
+      return fill(target, h('p', { 'data-testid': 'auth-state' }, 'Signed out of ', h('code', {}, signedOutAt), '. '), signIn())
+    }
+    if (state.status !== 'none') signedOutAt = undefined
     target.hidden = state.status === 'none'
     target.dataset.status = state.status
     const issuer = state.issuer ? h('code', {}, state.issuer) : 'its authorization server'
@@ -54,7 +63,23 @@ export function bindSignIn(target: HTMLElement, mcp: Pick<Mcp, '$auth' | 'signIn
     if (state.status === 'required') return fill(target, h('p', { 'data-testid': 'auth-state' }, 'This server wants you to sign in at ', issuer, scopes(state), '. '), signIn())
     if (state.status === 'authorizing') return fill(target, h('p', { class: 'busy', 'data-testid': 'auth-state' }, 'Signing in at ', issuer, ': finish in the window that opened…'))
     if (state.status === 'authorized') {
-      return fill(target, h('p', { 'data-testid': 'auth-state' }, 'Signed in at ', issuer, scopes(state), '. '), button('Sign out', 'sign-out', () => mcp.signOut()))
+      const signOut = async () => {
+        signedOutAt = state.issuer ?? 'its authorization server'
+        try {
+          await mcp.signOut()
+        } catch (error) {
+          signedOutAt = undefined
+          throw error
+        }
+        // signOut() resolves after $auth went to none; draw the signed-out panel even if nothing changed.
+        if (mcp.$auth.get().status === 'none') {
+          target.hidden = false
+          target.dataset.status = 'signed-out'
+          fill(target, h('p', { 'data-testid': 'auth-state' }, 'Signed out of ', h('code', {}, signedOutAt), '. '), signIn())
+        }
+        onSignedOut()
+      }
+      return fill(target, h('p', { 'data-testid': 'auth-state' }, 'Signed in at ', issuer, scopes(state), '. '), button('Sign out', 'sign-out', signOut))
     }
     return fill(target, h('p', { 'data-testid': 'auth-state' }, 'Signing in failed. '), state.error ? renderError(state.error) : '', signIn())
   })

@@ -1,12 +1,12 @@
 // The protocol transcript (every message in and out, from the client's `onTrace`) and the notification log.
 import type { TraceEvent } from '../src/index'
 import type { HttpAnswer } from './diagnose'
+import { clockMs as clock } from './clock'
 import { h, isRecord, json } from './dom'
 
 // A listen stream or a chatty server can run for hours; old rows go so the page stays light.
 const MAX_ROWS = 300
 
-const clock = (at: number) => new Date(at).toLocaleTimeString(undefined, { hour12: false }) + `.${String(at % 1000).padStart(3, '0')}`
 
 function describe(message: TraceEvent['message']): { label: string; kind: string } {
   const m = message as Record<string, unknown>

@@ -140,23 +140,25 @@ test('a new attempt clears the old error and the failed transcript', async ({ pa
   }
 })
 
-test('request timeout and the legacy elicitation toggle reach the client', async ({ page, servers }) => {
+test('request timeout and the legacy capabilities toggle reach the client', async ({ page, servers }) => {
+  const toggle = page.getByLabel('Answer sampling, input and roots requests from older servers')
   await page.goto('./')
   await page.locator('#options > summary').click()
-  await expect(page.getByLabel('Answer input requests from older servers')).not.toBeChecked()
-  await expect(page.locator('#legacy-elicitation-why')).toContainText('Off by default')
-  await page.getByLabel('Answer input requests from older servers').check()
+  await expect(toggle).toBeChecked()
+  await expect(page.locator('#legacy-elicitation-why')).toContainText('On by default')
+  await toggle.uncheck()
   await page.getByLabel('Request timeout (seconds)').fill('5')
   await attempt(page, servers.legacy!.url)
   await expect(page.getByTestId('era')).toHaveText('legacy', { timeout: 15_000 })
-  // With the toggle on, the handshake offers elicitation to the older server.
+  // With the toggle off, the handshake offers no elicitation to the older server.
   await expect(page.getByTestId('transcript')).toContainText('initialize')
   const initialize = page.getByTestId('transcript').locator('li', { hasText: /→.*initialize #/ })
   await initialize.locator('summary').click()
-  await expect(initialize.locator('pre')).toContainText('"elicitation"')
+  await expect(initialize.locator('pre')).toContainText('"capabilities"')
+  await expect(initialize.locator('pre')).not.toContainText('"elicitation"')
   // Both remembered for the next visit.
   await page.reload()
   await page.locator('#options > summary').click()
-  await expect(page.getByLabel('Answer input requests from older servers')).toBeChecked()
+  await expect(toggle).not.toBeChecked()
   await expect(page.getByLabel('Request timeout (seconds)')).toHaveValue('5')
 })

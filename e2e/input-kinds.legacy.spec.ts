@@ -1,39 +1,39 @@
-// Older servers and the page's input kinds: the handshake offers none of them unless the user opts in; then form
+// Older servers and the page's input kinds: the handshake offers them all unless the user opts out; then form
 // and URL elicitation, sampling and roots, each answered through the same dialogs as on 2026-07-28, and a request
 // refused with -32042 retried once its URL elicitation is accepted.
 import type { Request } from '@playwright/test'
 import { connect, expect, item, openDemo, screenshot, test } from './helpers'
 import { bodies, callTool, connectTo, inputKinds, seriousViolations, urlDialog } from './input-kinds-kit'
 
-test('older servers: the handshake offers no sampling, roots or elicitation unless the user opts in, then form and URL elicitation, sampling and roots', async ({ page }) => {
+test('older servers: the handshake offers sampling, roots and elicitation by default, and none of them once the user opts out', async ({ page }) => {
   const sent: Request[] = []
   page.on('request', (r) => sent.push(r))
   await openDemo(page)
   await connect(page, 'legacy')
   const first = bodies(sent).find((b) => b.method === 'initialize')
-  // Only the extensions capability (tasks): never sampling, roots or elicitation unless opted in.
-  expect(first?.params?.capabilities).toEqual({ extensions: { 'io.modelcontextprotocol/tasks': {} } })
-
-  await page.getByText('Headers and options').click()
-  await page.getByLabel('Answer input requests from older servers').check()
-  sent.length = 0
-  await page.getByRole('button', { name: 'Connect', exact: true }).click()
-  await expect(page.getByTestId('era')).toBeVisible({ timeout: 15_000 })
-  const second = bodies(sent).find((b) => b.method === 'initialize')
-  expect(second?.params?.capabilities).toEqual({
+  expect(first?.params?.capabilities).toEqual({
     extensions: { 'io.modelcontextprotocol/tasks': {} },
     // The embedded legacy server speaks 2025-11-25, the revision that has URL mode.
     elicitation: { form: { applyDefaults: true }, url: {} },
     sampling: {},
     roots: { listChanged: true },
   })
+
+  await page.getByText('Headers and options').click()
+  await page.getByLabel('Answer sampling, input and roots requests from older servers').uncheck()
+  sent.length = 0
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await expect(page.getByTestId('era')).toBeVisible({ timeout: 15_000 })
+  const second = bodies(sent).find((b) => b.method === 'initialize')
+  // Only the extensions capability (tasks), the library's own default.
+  expect(second?.params?.capabilities).toEqual({ extensions: { 'io.modelcontextprotocol/tasks': {} } })
 })
 
 test.describe('older servers, opted in: sampling, roots, URL elicitation and -32042 on a legacy session', () => {
   test.beforeEach(async ({ page, servers }) => {
     await openDemo(page)
     await page.getByText('Headers and options').click()
-    await page.getByLabel('Answer input requests from older servers').check()
+    await page.getByLabel('Answer sampling, input and roots requests from older servers').check()
     await connectTo(page, inputKinds(servers.legacy))
     await expect(page.getByTestId('era')).toHaveText('legacy')
     await expect(item(page, 'ask_llm')).toBeVisible()
@@ -129,10 +129,13 @@ test.describe('older servers, opted in: sampling, roots, URL elicitation and -32
   })
 })
 
-test('older servers, not opted in: ask_llm says the client did not declare sampling', async ({ page, servers }) => {
+test('older servers, opted out: ask_llm says the client did not declare sampling, and the page names the toggle', async ({ page, servers }) => {
   await openDemo(page)
+  await page.getByText('Headers and options').click()
+  await page.getByLabel('Answer sampling, input and roots requests from older servers').uncheck()
   await connectTo(page, inputKinds(servers.legacy))
   await callTool(page, 'ask_llm')
   await expect(page.getByTestId('tool-result')).toHaveText(/needs the sampling capability, which the client did not declare/)
+  await expect(page.getByTestId('capability-hint')).toContainText('asked for sampling')
   await expect(page.getByRole('dialog')).toBeHidden()
 })

@@ -64,12 +64,29 @@ test('sign in through the AS login and consent forms, step up for an extra scope
   expect(popups).toBe(0)
   await expect(page.getByTestId('auth-state')).toContainText('Signed in at')
 
-  // Sign out: the tokens are gone; the next call is refused and Sign in is offered again.
+  // Sign out: the page says so at once, hides the catalogue it can no longer use, and offers Sign in.
   await page.getByTestId('sign-out').click()
-  await expect(page.getByTestId('auth-state')).toBeHidden()
-  await page.getByRole('button', { name: 'Call tool' }).click()
-  await expect(page.getByTestId('sign-in')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('auth-state')).toContainText('Signed out of')
+  await expect(page.getByTestId('sign-in')).toBeVisible()
+  await expect(page.getByTestId('signed-out')).toBeVisible()
+  await expect(page.getByTestId('era')).toBeHidden()
+  await expect(page.locator('#workspace')).toBeHidden()
   expect(popups).toBe(0)
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size)
+    await expect(page.getByTestId('sign-in')).toBeInViewport()
+  }
+  await screenshot(page, 'oauth-signed-out', false)
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // Signing in again brings the server back.
+  await signIn(page)
+  await expect(page.getByTestId('auth-state')).toContainText('Signed in at', { timeout: 20_000 })
+  await expect(page.getByTestId('era')).toBeVisible({ timeout: 20_000 })
+  await item(page, 'echo').click()
+  await field(page, 'text').fill('signed in again')
+  await page.getByRole('button', { name: 'Call tool' }).click()
+  await expect(page.getByTestId('tool-result')).toContainText('signed in again')
 })
 
 test('a callback whose iss is not the issuer is refused, and nothing is signed in', async ({ page, context }) => {

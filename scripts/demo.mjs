@@ -37,6 +37,19 @@ function requestedPort() {
   return port
 }
 
+// Our own servers ask for the same ports on every run, so a page left open (or its address bar) still points at
+// them after a restart; a port something else holds falls back to an ephemeral one, and the page then finds
+// the server again by its picker entry, which it remembers instead of the URL.
+const STABLE_PORTS = { modern: 5180, legacy: 5181, sse: 5182, faults: 5183 }
+
+async function stablePorts() {
+  const ports = {}
+  for (const [kind, port] of Object.entries(STABLE_PORTS)) {
+    ports[kind] = await assertPortFree(port).then(() => port, () => 0)
+  }
+  return ports
+}
+
 /** Fails fast on a busy port, before any MCP server is started for nothing. */
 function assertPortFree(port) {
   return new Promise((resolve, reject) => {
@@ -94,7 +107,7 @@ async function main() {
   const { createServer: createViteServer } = await import('vite')
 
   console.log('Starting the embedded MCP servers…')
-  servers = startServers()
+  servers = startServers({ ports: await stablePorts() })
   const started = await withTimeout(servers, START_TIMEOUT_MS, 'starting the embedded MCP servers')
   if (stopping) return
 

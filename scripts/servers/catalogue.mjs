@@ -28,11 +28,14 @@ export const CAPABILITIES = {
 const text = (value) => ({ content: [{ type: 'text', text: value }] })
 const empty = () => z.object({})
 
+// The abort listener goes when the timer fires: slow_count sleeps once per step on the same request signal, and
+// listeners left behind piled up past Node's limit of ten (a MaxListenersExceededWarning from step eleven on).
 function sleep(ms, signal) {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve()
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
+    const onAbort = () => (clearTimeout(timer), resolve())
+    const timer = setTimeout(() => (signal?.removeEventListener('abort', onAbort), resolve()), ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
   })
 }
 

@@ -5,8 +5,8 @@ export declare const SERVER_KINDS: readonly ServerKind[]
 export interface StartServersOptions<K extends ServerKind = ServerKind> {
   /** Which servers to start (default: all). */
   only?: readonly K[]
-  /** Fixed ports for our own servers; 0 or absent = ephemeral. A busy port rejects. */
-  ports?: Partial<Record<'modern' | 'legacy' | 'sse', number>>
+  /** Fixed ports for our own servers (faults: its main listener); 0 or absent = ephemeral. A busy port rejects. */
+  ports?: Partial<Record<'modern' | 'legacy' | 'sse' | 'faults', number>>
   /** How long a child process (server-everything) may take to answer, in ms (default 20000). */
   timeoutMs?: number
 }

@@ -24,7 +24,7 @@ const starters = {
 /**
  * Resolves with `{ servers, stop }`: `servers[kind]` is `{ url, control }` (`control` is undefined for
  * server-everything) and `stop()` ends them all. Options: `only` (kinds to start), `ports` (fixed ports for
- * modern/legacy/sse), `timeoutMs` (per child process, default 20 s). If any server fails to start, the ones
+ * modern/legacy/sse/faults), `timeoutMs` (per child process, default 20 s). If any server fails to start, the ones
  * that did are stopped and the promise rejects with an error naming each failure.
  */
 export async function startServers({ only = SERVER_KINDS, ports = {}, timeoutMs = 20_000 } = {}) {

@@ -43,7 +43,9 @@ export function pinTools(options: PinOptions = {}): ToolPins {
     $changed,
     accept(name) {
       const change = $changed.get().find((entry) => entry.tool.name === name)
-      if (change) pin(name, change.current), $changed.set($changed.get().filter((entry) => entry !== change))
+      if (!change) return
+      pin(name, change.current)
+      $changed.set($changed.get().filter((entry) => entry !== change))
     },
     snapshot,
     async check(tools) {
