@@ -23,7 +23,6 @@ let port = 0
 
 export class FakeTransport implements Transport {
   readonly sessionStream = false
-  protocolVersion: string | undefined
   sessionId: string | undefined
   readonly requests: JsonRpcRequest[] = []
   readonly sent: (JsonRpcNotification | JsonRpcResponse)[] = []

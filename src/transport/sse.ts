@@ -45,8 +45,6 @@ interface View {
 export class SseTransport implements Transport {
   readonly url: string
   readonly sessionStream = true
-  /** Settable for symmetry with Streamable HTTP; this transport never sends it. */
-  protocolVersion: string | undefined
   readonly #options: SseTransportOptions
   readonly #max: number
   /** `endpointTimeout` in ms, Infinity for none. */

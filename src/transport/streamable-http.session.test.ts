@@ -14,13 +14,14 @@ describe('legacy-era sessions', () => {
     const { url, requests } = await serve((request, res) => {
       if (request.method === 'DELETE') return void res.writeHead(200).end()
       if (request.method === 'GET') return openSse(res)
-      if (request.json.method === 'initialize') return sendJson(res, result(request.json.id, {}), 200, { 'Mcp-Session-Id': 'abc-123' })
+      if (request.json.method === 'initialize') return sendJson(res, result(request.json.id, { protocolVersion: '2025-11-25' }), 200, { 'Mcp-Session-Id': 'abc-123' })
       echo(request, res, undefined as never)
     })
     const transport = new StreamableHttpTransport(url)
     await transport.request(legacy(0, 'initialize', { protocolVersion: '2025-11-25' }))
     expect(transport.sessionId).toBe('abc-123')
-    transport.protocolVersion = '2025-11-25'
+    // Learnt from the initialize answer as it passed through: nobody sets it.
+    expect(transport.protocolVersion).toBe('2025-11-25')
     await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' })
     await transport.request(legacy(1, 'tools/list'))
     const stream = await transport.openStream(() => undefined)

@@ -40,6 +40,11 @@ const GOODBYE_MS = 5000
 export class StreamableHttpTransport implements Transport {
   readonly url: string
   readonly sessionStream = false
+  /**
+   * The revision a legacy server's `initialize` answer named, learnt as that answer passes through (and forgotten
+   * when the next `initialize` goes out); sent as `MCP-Protocol-Version` on every legacy-era request from 2025-06-18
+   * on. Settable for an app that runs a handshake of its own by other means.
+   */
   protocolVersion: string | undefined
   readonly #options: StreamableHttpOptions
   readonly #max: number
@@ -67,6 +72,8 @@ export class StreamableHttpTransport implements Transport {
 
   request(message: JsonRpcRequest, options: SendOptions = {}): Promise<JsonRpcResponse> {
     const version = modernVersion(message)
+    const handshake = !version && message.method === 'initialize'
+    if (handshake) this.protocolVersion = undefined
     let signal!: AbortSignal
     const listing = version && message.method === 'tools/list'
     // Whether every text that carried a tools/list answer is free of x-mcp-header (learnTools may skip its walk);
@@ -95,6 +102,7 @@ export class StreamableHttpTransport implements Transport {
           throw typedFailure(this.url, error, signal)
         }),
     )
+    if (handshake) return response.then((answer) => this.#learnVersion(answer))
     return listing ? response.then((answer) => learnTools(answer, this.#tools, this.#debug, options.signal, plain)) : response
   }
 
@@ -127,6 +135,12 @@ export class StreamableHttpTransport implements Transport {
     // Loaded on demand: only servers from before 2025-03-26 need it, and most apps never meet one.
     const { SseTransport } = await load('HTTP+SSE transport', () => import('./sse'))
     return new SseTransport(this.url, this.#options)
+  }
+
+  #learnVersion(answer: JsonRpcResponse): JsonRpcResponse {
+    const version = answer.result?.protocolVersion
+    if (typeof version === 'string') this.protocolVersion = version
+    return answer
   }
 
   /** Aborts every stream and request of the lifetime so far; the session stays. */

@@ -62,14 +62,8 @@ export interface ServerStream {
 export interface Transport {
   /** A stable key for the server (its URL), used to remember the era per server. */
   readonly url: string
-  /**
-   * The revision the client settled on after a handshake; the transport then sends it as `MCP-Protocol-Version`
-   * on every request (2025-06-18 and later). Undefined on 2026-07-28, where each body names its own revision.
-   */
-  protocolVersion: string | undefined
   /** `Mcp-Session-Id` issued by a legacy server's initialize response; cleared when the session ends. */
   readonly sessionId: string | undefined
-  /** Whether this transport is HTTP+SSE (2024-11-05), which has no modern era. */
   /**
    * True when the session lives on one server stream that carries every answer (HTTP+SSE, 2024-11-05): the session
    * ends with that stream, and requests cannot describe themselves. False for Streamable HTTP, where each POST has

@@ -80,7 +80,6 @@ export class LegacySession {
     // The old session's stream would carry nothing for the new one: its subscriptions must set up again.
     this.#drop()
     wire.transport.resetSession()
-    wire.transport.protocolVersion = undefined
     const declared: Result = {}
     // Only extensions: an older server that is offered roots, sampling or elicitation may call the client back.
     const extensions = capabilities(options).extensions
@@ -111,7 +110,6 @@ export class LegacySession {
       await this.host.fail(error)
       throw error
     }
-    wire.transport.protocolVersion = protocolVersion
     await wire.send({ jsonrpc: '2.0', method: 'notifications/initialized' }, signal)
     this.#session = true
     this.#issued = !!wire.transport.sessionId
