@@ -24,7 +24,7 @@ export default defineConfig(({ mode }) =>
         base: './',
         worker: { format: 'iife', plugins: sharedWorkerBuild },
         build: {
-          lib: { entry: { index: 'src/index.ts', 'shared/index': 'src/shared/index.ts', 'schemas/index': 'src/schemas/index.ts', 'ai/index': 'src/ai/index.ts' }, formats: ['es'] },
+          lib: { entry: { index: 'src/index.ts', 'shared/index': 'src/shared/index.ts', 'schemas/index': 'src/schemas/index.ts', 'ai/index': 'src/ai/index.ts', 'apps/index': 'src/apps/index.ts', 'proxy/index': 'src/proxy/index.ts', 'vite/index': 'src/vite/index.ts' }, formats: ['es'] },
           // One output module per source module: with "sideEffects": false an app's bundler drops what it does
           // not import. A single-file bundle would keep every top-level schema call and all of zod with it.
           rolldownOptions: {

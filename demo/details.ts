@@ -1,5 +1,6 @@
 // The right-hand pane: what one selected tool, prompt, resource or template is, and a form to use it.
-import { AbortError, type ListKind, type LogLevel, type Mcp, type Progress, type RequestOptions } from '../src/index'
+import { AbortError, type ListKind, type LogLevel, type Mcp, type Progress, type RequestOptions, type Tool } from '../src/index'
+import { appSlot, withApp } from './app-view'
 import { displayName, type Item } from './catalog'
 import { fill, h, isRecord, json } from './dom'
 import { attachCompletions } from './completions'
@@ -145,6 +146,7 @@ export function createDetails(pane: HTMLElement, mcp: Mcp, history: History, log
 
   function tool(item: Item) {
     const output = h('div', { class: 'output', 'aria-live': 'polite' })
+    const app = appSlot()
     const annotations = isRecord(item.annotations) ? item.annotations : {}
     const chips = Object.entries(HINTS).filter(([key]) => annotations[key] === true)
     fill(
@@ -156,10 +158,10 @@ export function createDetails(pane: HTMLElement, mcp: Mcp, history: History, log
           h('p', { class: 'chips', title: 'Hints from the server; not verified' }, chips.map(([, text]) => h('span', { class: 'chip' }, text))),
       ),
       actionForm(withJsonEditor(schemaForm(item.inputSchema)), 'Call tool', (args) =>
-        run(output, { method: 'tools/call', params: { name: item.name, arguments: args } }, (options) => mcp.callTool(item.name, args, options), renderToolResult),
+        run(output, { method: 'tools/call', params: { name: item.name, arguments: args } }, (options) => withApp(app, mcp, item as Tool, args, mcp.callTool(item.name, args, options)), renderToolResult),
       ),
       item.outputSchema !== undefined && h('details', {}, h('summary', {}, 'Output schema'), h('pre', {}, json(item.outputSchema))),
-      output,
+      h('div', { class: 'result-with-app' }, output, app),
     )
   }
 

@@ -1,6 +1,6 @@
 // The demo page: pick a server, connect, and bind nanomcp's atoms to the DOM.
 // Every binding is `atom.subscribe(render)`; the stores layer does the loading, refreshing and retrying.
-import { OAuthError, type InputRequest, type Mcp, type ServerState } from '../src/index'
+import { NetworkError, OAuthError, type InputRequest, type Mcp, type ServerState } from '../src/index'
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../src/errors/network-error'
 import { bindCatalog } from './catalog'
 import { createChat } from './chat'
@@ -22,6 +22,8 @@ import { bindSignIn } from './sign-in'
 import { loadServers, type EmbeddedServer, type TransportChoice } from './servers'
 import { renderSubscription } from './subscription'
 import { createNotificationLog, createTranscript } from './transcript'
+import { connectTo, mountStdio } from './stdio'
+import { allowViaProxy, mountViaProxy, proxyOffer, viaProxyChecked } from './via-proxy'
 
 const form = byId<HTMLFormElement>('connect')
 const picker = byId<HTMLSelectElement>('server-pick')
@@ -43,6 +45,9 @@ const sections = [byId('workspace'), byId('activity')]
 
 const chat = createChat()
 byId('workspace').after(chat.element)
+mountViaProxy(byId('options').querySelector<HTMLElement>('.options-grid')!)
+mountStdio(byId('options'), connectTo)
+
 const transcript = createTranscript(byId('transcript'))
 const notifications = createNotificationLog(byId('notifications'))
 byId('clear-transcript').addEventListener('click', transcript.clear)
@@ -127,6 +132,7 @@ async function connect(options: ReturnType<typeof readForm>) {
   })
   let mcp: Mcp
   try {
+    await allowViaProxy(url)
     mcp = openMcp(options, shared, fetch, {
       answerInput,
       onTrace: (event) => (transcript.add(event), tasks.observe(event)),
@@ -162,6 +168,9 @@ async function connect(options: ReturnType<typeof readForm>) {
     byId('activity').hidden = false
     const report = await diagnose(error, url, answers)
     if (attempt !== mine) return
+    // A server that answers but allows no CORS (not one that does not answer at all): a proxy is the way round.
+    const corsRefused = error instanceof NetworkError && /CORS/.test(report.querySelector('[data-testid=diagnosis]')?.textContent ?? '')
+    if (corsRefused && !viaProxyChecked()) report.append(proxyOffer(url, submit))
     status.replaceChildren(report)
     reveal(status)
   }

@@ -5,8 +5,11 @@ import { createSharedMcp } from '../src/shared/index'
 import { PACKAGE_VERSION } from '../src/version'
 import type { Settings } from './connection'
 import { ROUND_CAPABILITIES } from './input-round'
+// Servers offer their tools' apps (MCP Apps) to clients that declare the extension; the demo can show them.
+import { UI_EXTENSION } from '../src/apps/extension'
 import { sharedAsMcp } from './shared-option'
 import { oauthOptions } from './sign-in'
+import { proxyOptions } from './via-proxy'
 
 /** What the page does with the client's callbacks; `answerInput` is told which Mcp asked. */
 export interface PageHooks extends Required<Pick<ClientOptions, 'onTrace' | 'onNotification'>> {
@@ -20,7 +23,7 @@ export function openMcp(settings: Settings & { headers: Record<string, string> }
   const client = {
     clientInfo: { name: 'nanomcp-demo', version: PACKAGE_VERSION },
     // Only what answerRound answers: form and URL elicitation, sampling (by hand) and roots (the user's list).
-    capabilities: ROUND_CAPABILITIES,
+    capabilities: { ...ROUND_CAPABILITIES, extensions: UI_EXTENSION },
     timeout: timeout ? timeout * 1000 : undefined,
     legacyElicitation,
     // The one toggle answers every kind of request an older server may send: elicitation, sampling, roots.
@@ -39,8 +42,10 @@ export function openMcp(settings: Settings & { headers: Record<string, string> }
     const oauthOption = ownCredentials ? {} : { oauth: oauthOptions() }
     mcp = sharedAsMcp(createSharedMcp(url, { headers, ...oauthOption, ...client }))
   } else {
-    const auth = ownCredentials ? undefined : oauth({ ...oauthOptions(), mode: 'popup' })
-    const target = transport === 'sse' ? new SseTransport(url, { headers, fetch, auth }) : new StreamableHttpTransport(url, { headers, fetch, auth })
+    const proxy = proxyOptions(url)
+    const auth = ownCredentials ? undefined : oauth({ ...oauthOptions(), mode: 'popup', proxy: proxy.oauth })
+    const options = { headers, fetch, auth, proxy: proxy.transport }
+    const target = transport === 'sse' ? new SseTransport(url, options) : new StreamableHttpTransport(url, options)
     // "Streamable HTTP" means exactly that: a refused POST is reported as it is, not retried over HTTP+SSE.
     if (transport === 'http') Object.defineProperty(target, 'legacySse', { value: undefined })
     mcp = createMcp(target, { auth, ...client })

@@ -32,6 +32,8 @@ const KNOWN: Record<string, Known> = {
   protected: { label: 'Modern behind OAuth · sign in', transport: 'http' },
   protectedLegacy: { label: 'Legacy behind OAuth · sign in', transport: 'http' },
   faults: { label: 'Fault · refuses CORS (a diagnosis)', transport: 'http', path: '/no-cors' },
+  'basic-vanillajs': { label: 'MCP App · basic (official example)', transport: 'http' },
+  'system-monitor': { label: 'MCP App · system monitor (official example)', transport: 'http' },
 }
 
 export function parseServers(data: unknown): EmbeddedServer[] {

@@ -13,11 +13,9 @@ function readmeLabels() {
   const readme = readFileSync('README.md', 'utf8')
   const section = readme.slice(readme.indexOf('## The demo page'))
   const table = section.slice(section.indexOf('| picker entry |'))
-  return table
-    .split('\n')
-    .slice(2)
-    .filter((line) => line.startsWith('|'))
-    .map((line) => line.split('|')[1]!.trim())
+  const lines = table.split('\n').slice(2)
+  const end = lines.findIndex((line) => !line.startsWith('|'))
+  return lines.slice(0, end === -1 ? undefined : end).map((line) => line.split('|')[1]!.trim())
 }
 
 const pickerOptions = (page: import('@playwright/test').Page) =>
@@ -28,7 +26,7 @@ const pickerOptions = (page: import('@playwright/test').Page) =>
 test('the README server table matches the picker, and every entry has a human label', async ({ page }) => {
   await openDemo(page)
   const options = await pickerOptions(page)
-  expect(options.length).toBe(8)
+  expect(options.length).toBe(10)
   for (const { kind, label } of options) expect(label, kind).not.toBe(kind)
   expect(readmeLabels()).toEqual(options.map((o) => o.label))
 })

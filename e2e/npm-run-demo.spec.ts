@@ -39,7 +39,8 @@ test('npm run demo: serves the page with the embedded servers and stops them on 
   try {
     await expect.poll(demo.output, { timeout: 90_000, message: 'the demo prints its URL' }).toContain('nanomcp demo: http')
     const url = /nanomcp demo: (http\S+)/.exec(demo.output())?.[1] ?? ''
-    expect(url).toBe(`http://127.0.0.1:${port}/`)
+    // The stdio bridge's token rides in the printed link.
+    expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/\\?bridge=[\\w-]{32}`))
     const modernUrl = /modern\s+(http\S+)/.exec(demo.output())?.[1] ?? ''
     const everythingUrl = /everything\s+(http\S+)/.exec(demo.output())?.[1] ?? ''
     expect(modernUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)

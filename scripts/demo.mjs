@@ -70,14 +70,17 @@ function withTimeout(promise, ms, what) {
 }
 
 let servers // the startServers() promise, so a Ctrl-C during start-up still stops what it started
+let apps // the MCP Apps example servers and the sandbox page's server (scripts/servers/apps.mjs)
 let vite
+let bridge // the stdio bridge (scripts/servers/stdio-bridge.mjs)
 let stopping
 
 function stop() {
   stopping ??= withTimeout(
     (async () => {
       const started = await servers?.catch(() => undefined)
-      await Promise.allSettled([vite?.close(), started?.stop()])
+      const appsStarted = await apps?.catch(() => undefined)
+      await Promise.allSettled([vite?.close(), started?.stop(), appsStarted?.stop(), bridge?.close()])
     })(),
     STOP_TIMEOUT_MS,
     'stopping the servers',
@@ -108,11 +111,16 @@ async function main() {
 
   console.log('Starting the embedded MCP servers…')
   servers = startServers({ ports: await stablePorts() })
-  const started = await withTimeout(servers, START_TIMEOUT_MS, 'starting the embedded MCP servers')
+  // Two official MCP Apps example servers, and sandbox.html on a second loopback origin for their apps.
+  apps = import('./servers/apps.mjs').then(({ startAppsDemo }) => startAppsDemo())
+  const [started, appsStarted] = await withTimeout(Promise.all([servers, apps]), START_TIMEOUT_MS, 'starting the embedded MCP servers')
   if (stopping) return
 
   // Vite hands VITE_* variables from the environment to the page as import.meta.env.
-  process.env.VITE_MCP_SERVERS = JSON.stringify(started.servers)
+  process.env.VITE_MCP_SERVERS = JSON.stringify({ ...started.servers, ...appsStarted.servers })
+  process.env.VITE_APPS_SANDBOX_URL = appsStarted.sandbox
+  // stdio servers and the "via proxy" choice: local only, both behind the bridge's token (stdio-demo.mjs).
+  bridge = await (await import('./servers/stdio-demo.mjs')).startDemoBridge(root)
   vite = await createViteServer({
     root,
     configFile: join(root, 'vite.config.ts'),
@@ -120,6 +128,7 @@ async function main() {
     clearScreen: false,
     logLevel: 'warn',
     server: { host: '127.0.0.1', port: port ?? 5173, strictPort: port !== undefined },
+    plugins: [bridge.plugin],
   })
   await vite.listen()
   if (stopping) return
@@ -130,10 +139,11 @@ async function main() {
     process.off('SIGTERM', listener)
     process.stdin.off('end', listener)
   }
-  const url = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`
+  const url = bridge.pageUrl(vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`)
 
   console.log('\nEmbedded MCP servers:')
-  for (const [kind, server] of Object.entries(started.servers)) console.log(`  ${kind.padEnd(14)} ${server.url}`)
+  for (const [kind, server] of Object.entries({ ...started.servers, ...appsStarted.servers })) console.log(`  ${kind.padEnd(16)} ${server.url}`)
+  console.log(`\nMCP Apps sandbox (a second origin): ${appsStarted.sandbox}`)
   console.log(`\nnanomcp demo: ${url}\n(Ctrl-C stops the page and the servers.)`)
 }
 

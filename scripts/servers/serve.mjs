@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { closeServer, listenOnLoopback } from './listen.mjs'
 import { startServers } from './start.mjs'
+import { startAppServers } from './apps.mjs'
 
 function portsFileArg(argv) {
   const i = argv.indexOf('--ports-file')
@@ -38,9 +39,18 @@ async function main() {
   const port = await listenOnLoopback(index, indexPort, 'the servers index')
   const indexUrl = `http://127.0.0.1:${port}`
 
+  // The demo's picker lists two official MCP Apps example servers beside ours, so the index serves the same set.
   let started
   try {
-    started = await startServers()
+    const parts = await Promise.allSettled([startServers(), startAppServers(['basic-vanillajs', 'system-monitor'])])
+    const running = parts.flatMap((p) => (p.status === 'fulfilled' ? [p.value] : []))
+    const stop = () => Promise.all(running.map((p) => p.stop()))
+    const failed = parts.find((p) => p.status === 'rejected')
+    if (failed) {
+      await stop()
+      throw failed.reason
+    }
+    started = { servers: Object.assign({}, ...running.map((p) => p.servers)), stop }
   } catch (error) {
     await closeServer(index)
     throw error

@@ -2,8 +2,6 @@ import { AbortError } from '../errors/abort-error'
 import { RedirectError } from '../errors/redirect-error'
 import type { HttpTransportOptions } from './types'
 import { networkError } from './response-errors'
-import { proxyRefusal, viaProxy } from './proxy-url'
-import { ProxyError } from '../errors/proxy-error'
 
 export type { HttpTransportOptions }
 
@@ -21,7 +19,7 @@ const MAX_AUTH_ROUNDS = 2
  * redirects are fetched 'manual'; a same-origin 307/308 (or any same-origin redirect of a GET) is followed a
  * few times with the same request, everything else is a RedirectError. A 401/403 goes to `auth.unauthorized()`,
  * which may ask for one resend. Failures before a response become NetworkError or AbortError. With a `proxy`
- * only the URL fetched changes; a failure to reach it, or its own refusal, is a ProxyError.
+ * only the URL fetched changes (proxy-fetch.ts); a failure to reach it, or its own refusal, is a ProxyError.
  */
 export async function httpFetch(
   url: string,
@@ -51,26 +49,24 @@ export async function httpFetch(
     const headers = made instanceof Headers ? made : await made
     for (const [name, value] of Object.entries(init.headers)) headers.set(name, value)
     if (signal?.aborted) throw new AbortError(signal.reason)
-    const fetched = viaProxy(target, options.proxy)
     let response: Response
     try {
-      response = await (options.fetch ?? globalThis.fetch)(fetched, { ...options.requestInit, ...init, headers, signal, redirect: 'manual' })
+      // Only apps that route through a proxy load its code; a failure there is already a ProxyError.
+      const proxied = (to: string, what: RequestInit) => import('./proxy-fetch').then((m) => m.proxyFetch(to, what, options))
+      response = await (options.proxy ? proxied : (options.fetch ?? globalThis.fetch))(target, { ...options.requestInit, ...init, headers, signal, redirect: 'manual' })
     } catch (error) {
       if (signal?.aborted) throw new AbortError(signal.reason)
-      if (fetched !== target) throw new ProxyError(fetched, target, 'unreachable', (error as Error)?.message, undefined, { cause: error })
-      throw networkError(target, error)
+      throw options.proxy ? error : networkError(target, error)
     }
     // A browser hides a manual redirect's target: it cannot be checked, so it is not followed.
     if (response.type === 'opaqueredirect') throw new RedirectError(target, undefined, 0, 'hidden')
     // An injected fetch may follow redirects itself: an answer it was redirected to from elsewhere is refused (and
     // its session id unseen). Only a real redirect counts: a fetch that forwards to a proxy answers with the
     // proxy's URL, which is where the request was meant to go.
-    if (response.redirected && response.url && originOf(response.url) !== originOf(fetched)) {
+    if (response.redirected && originOf(response.url) !== origin) {
       await discard(response)
       throw new RedirectError(target, response.url, response.status)
     }
-    const refusal = await proxyRefusal(response, fetched, target)
-    if (refusal) throw refusal
     if (auth?.response) await asked(() => auth.response!(response, request))
     const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null
     if (location !== null) {

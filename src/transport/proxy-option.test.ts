@@ -49,9 +49,14 @@ describe('proxy option', () => {
     expect(fetched).toHaveLength(1)
   })
 
-  it.each(['javascript:alert(1)//', 'ftp://proxy.test/', 'data:text/plain,', '/relative/'])('a prefix %s is refused by the constructor with ProxyError invalid', (proxy) => {
-    expect(() => new StreamableHttpTransport('http://127.0.0.1:1/mcp', { proxy })).toThrow(ProxyError)
-    expect(() => new SseTransport('http://127.0.0.1:1/sse', { proxy })).toThrow(expect.objectContaining({ name: 'ProxyError', refusal: 'invalid' }))
+  it.each(['javascript:alert(1)//', 'ftp://proxy.test/', 'data:text/plain,', '/relative/'])('a prefix %s fails the request with ProxyError invalid; nothing is fetched', async (proxy) => {
+    const { fetch, fetched } = forwarding()
+    const http = await new StreamableHttpTransport('http://127.0.0.1:1/mcp', { proxy, fetch }).request(legacy(1, 'x')).catch((e: unknown) => e)
+    expect(http).toBeInstanceOf(ProxyError)
+    expect(http).toMatchObject({ refusal: 'invalid' })
+    const sse = await new SseTransport('http://127.0.0.1:1/sse', { proxy, fetch }).request(legacy(1, 'x')).catch((e: unknown) => e)
+    expect(sse).toMatchObject({ name: 'ProxyError', refusal: 'invalid' })
+    expect(fetched).toEqual([])
   })
 
   it('a function giving a non-http(s) URL fails the request with ProxyError invalid; nothing is fetched', async () => {

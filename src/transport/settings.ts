@@ -1,7 +1,6 @@
 import { duration } from './duration'
 import { DEFAULT_MAX_BODY_BYTES } from './http'
 import { noop, type Debug } from './pending'
-import { viaProxy } from './proxy-url'
 import type { HttpTransportOptions } from './types'
 
 /** What both HTTP transports make of their options, read once. */
@@ -15,14 +14,12 @@ export interface Settings {
 }
 
 /**
- * Reads a transport's url and options. A proxy prefix that can never work, or an `endpointTimeout` setTimeout cannot
- * honour, is the app's mistake: said here, by the constructor, not on the first request (or the first fallback).
+ * Reads a transport's url and options. An `endpointTimeout` setTimeout cannot honour is the app's mistake: said
+ * here, by the constructor, not at the first fallback to HTTP+SSE.
  */
 export function settings(url: string | URL, options: HttpTransportOptions, defaultEndpointTimeout: number): Settings {
-  const href = String(url)
-  if (typeof options.proxy === 'string') viaProxy(href, options.proxy)
   return {
-    url: href,
+    url: String(url),
     max: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     debug: options.debug ?? noop,
     endpointTimeout: duration('endpointTimeout', options.endpointTimeout, defaultEndpointTimeout),

@@ -64,8 +64,7 @@ export class SseTransport implements Transport {
     this.#max = max
     this.#debug = debug
     this.#endpointTimeout = endpointTimeout
-    // The session is bound to its stream: withdrawn credentials end both.
-    options.auth?.attach?.({ url: this.url, dropStreams: () => this.#connection?.end(new AbortError('the credentials were withdrawn (signed out)')) })
+    options.auth?.attach?.(this)
   }
 
   get sessionId(): string | undefined {
@@ -110,6 +109,11 @@ export class SseTransport implements Transport {
 
   resetSession(): void {
     this.#sessionId = undefined
+  }
+
+  /** Ends the stream and what waits on it (an auth provider withdrew their credentials): the session is bound to it. */
+  dropStreams(): void {
+    this.#connection?.end(new AbortError('signed out'))
   }
 
   async close(): Promise<void> {

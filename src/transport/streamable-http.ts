@@ -63,7 +63,7 @@ export class StreamableHttpTransport implements Transport {
     this.#options = options
     this.#max = max
     this.#debug = debug
-    options.auth?.attach?.({ url: this.url, dropStreams: () => this.#drop('the credentials were withdrawn (signed out)') })
+    options.auth?.attach?.(this)
   }
 
   get sessionId(): string | undefined {
@@ -143,8 +143,8 @@ export class StreamableHttpTransport implements Transport {
     return answer
   }
 
-  /** Aborts every stream and request of the lifetime so far; the session stays. */
-  #drop(reason: string): void {
+  /** Aborts every stream and request so far (an auth provider withdrew their credentials); the session stays. */
+  dropStreams(reason = 'signed out'): void {
     const lifetime = this.#lifetime
     this.#lifetime = new AbortController()
     lifetime.abort(reason)
@@ -152,7 +152,7 @@ export class StreamableHttpTransport implements Transport {
 
   async close(options: { signal?: AbortSignal } = {}): Promise<void> {
     // A closed transport stays usable: later requests start afresh (and a new session, if any).
-    this.#drop('transport closed')
+    this.dropStreams('transport closed')
     const headers = this.#headers()
     this.#sessionId = undefined
     if (!headers['Mcp-Session-Id']) return

@@ -135,7 +135,7 @@ export interface HttpTransportOptions {
    * Routes every request (and the HTTP+SSE stream) through a proxy, for servers that allow no CORS: a URL prefix
    * the target URL is appended to percent-encoded (what nanomcp/proxy reads), or a function from target URL to
    * the URL to fetch. The server's URL stays the one origin checks, sessions and OAuth use. A proxy URL that is
-   * not http(s) is a ProxyError (for a prefix, thrown by the constructor).
+   * not http(s) fails the request with a ProxyError, as do an unreachable proxy and the proxy's own refusals.
    */
   proxy?: ProxyOption
   /** Sent on every request; a function is called per request (e.g. for a fresh access token). */

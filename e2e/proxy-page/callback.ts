@@ -1,0 +1,3 @@
+import { handleOAuthCallback } from '../../src/index'
+
+handleOAuthCallback()
