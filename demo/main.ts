@@ -185,7 +185,7 @@ function showServer(mcp: Mcp, server: ServerState, options: Settings) {
     intro.hidden = true
     for (const section of sections) section.hidden = false
     history.replaceState(null, '', shareLink(url, transport, location.href, { server: entry, shared }))
-    const transportLabel = mcp.client.transport.kind === 'sse' ? 'HTTP+SSE' : (mcp.client.transport.kind as string) === 'shared' ? 'shared across tabs' : 'Streamable HTTP'
+    const transportLabel = mcp.client.transport.sessionStream ? 'HTTP+SSE' : (mcp.client.transport as { kind?: string }).kind === 'shared' ? 'shared across tabs' : 'Streamable HTTP'
     // Logs: 2026-07-28 asks per request (the details pane passes the level); older servers are told once.
     if (logLevel && server.era === 'legacy' && server.capabilities.logging !== undefined) {
       const request = mcp.client.request.bind(mcp.client) as unknown as (method: string, params: Record<string, unknown>) => Promise<unknown>

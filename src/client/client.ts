@@ -1,61 +1,60 @@
-import type { ExtensionMethod, Method, ParamsOf, ResultOf } from '../schemas/method-map'
+import type { CallToolParams, CompleteParams, ExtensionMethod, GetPromptParams, Method, ParamsOf, ReadResourceParams, ResultOf } from '../schemas/method-map'
+import type { LoggingLevel, Prompt, Resource, ResourceTemplate, Tool } from '../schemas/types'
 import type { Transport } from '../transport/types'
 import type { ClientOptions, Era, ListenFilter, RequestOptions, ServerDescription, ServerNotification, Subscription } from './types'
-import type { LegacySession, SessionHost } from './legacy/session'
 import { AbortError } from '../errors/abort-error'
 import { ProtocolError } from '../errors/protocol-error'
+import { RpcError } from '../errors/rpc-error'
+import { duration } from '../transport/duration'
 import { abortable } from '../transport/http'
 import { noop } from '../transport/pending'
-import { EraState, type Handshake } from './era'
-import { Helpers } from './helpers'
-import type { Deferred } from './legacy/held'
-import { limit, reasonOf, Shared } from './limits'
-import { load } from '../transport/load'
+import { EraState, Fallback } from './era'
+import { listAll, OutputSchemas, type ListOptions } from './helpers'
+import { LegacySession, type SessionHost } from './legacy/session'
+import { listenLegacy } from './legacy/subscription'
+import { Joinable, limit, reasonOf } from './limits'
 import { listen, type ListenHost } from './listen'
-import { loadLegacy } from './load-legacy'
-import { clientMeta, Modern, type ModernHost } from './modern'
+import { clientMeta, Modern } from './modern'
 import { Wire } from './trace'
+import { checkItems } from './validate'
 
 export { forgetEras } from './era'
 
 type Result = Record<string, unknown>
-type Legacy = Awaited<ReturnType<typeof loadLegacy>>
 
 /**
  * Speaks JSON-RPC to one MCP server over a transport: 2026-07-28 first, falling back to the `initialize`
- * handshake as the era table (`verdict` in era.ts) says. The first real request is the probe.
+ * handshake as the era table (`verdict` in era.ts) says. The first real request is the probe. Its parts: the
+ * Wire (ids, tracing, the transport), the EraState (the one owner of where the client stands), the Modern path,
+ * the LegacySession once an older server needs one, and the OutputSchemas of the tools it has listed.
  */
-export class Client extends Helpers {
+export class Client {
   readonly #options: ClientOptions
   readonly #wire: Wire
   readonly #era: EraState
   readonly #modern: Modern
-  readonly #host: SessionHost & ModernHost
-  /** The handshake era's session, created once its code (legacy/, loaded on demand) has arrived. */
+  readonly #schemas = new OutputSchemas()
+  /** The legacy era's session, made when a request first needs it. */
   #legacy: LegacySession | undefined
-  #loading: Promise<Legacy> | undefined
+  /** Set while exclusive work (a recall, the probe, a handshake) runs: requests wait for it rather than race it. */
   #gate: Promise<unknown> | undefined
-  readonly #connecting = new Shared((signal) => this.#connect(signal))
+  readonly #connecting = new Joinable((signal) => this.#connect(signal))
   #closed: Error | undefined
   readonly #inflight = new Set<AbortController>()
+  #logLevel: LoggingLevel | undefined
 
   constructor(transport: Transport, options: ClientOptions = {}) {
-    super()
     this.#options = options
     this.#wire = new Wire(transport, options, () => this.era)
     this.#era = new EraState(this.#wire, options.eraStore)
-    const host = (this.#host = {
-      wire: this.#wire,
-      era: this.#era,
-      exclusive: <T>(work: () => Promise<T>) => this.#exclusive(work),
-      fail: (error: Error) => this.#fail(error),
-      notify: (notification: ServerNotification) => this.#notify(notification),
-      fallback: (...args: Parameters<ModernHost['fallback']>) => this.#fallback(...args),
-    })
-    this.#modern = new Modern(host)
+    this.#modern = new Modern({ wire: this.#wire, era: this.#era })
   }
 
-  /** The transport in use; after a fallback to HTTP+SSE it is the SseTransport that replaced the original. */
+  /**
+   * The transport in use. It changes once at most: when a server turns out to speak HTTP+SSE (2024-11-05), the
+   * StreamableHttpTransport given to the constructor is replaced by the SseTransport its `legacySse()` made, for
+   * the same URL and options, and from then on every message goes through that one.
+   */
   get transport(): Transport {
     return this.#wire.transport
   }
@@ -65,7 +64,7 @@ export class Client extends Helpers {
   }
 
   get protocolVersion(): string | undefined {
-    return this.era && this.#era.version
+    return this.#era.version
   }
 
   /** What the server said about itself (after `connect()`, or once the era is settled). */
@@ -85,18 +84,24 @@ export class Client extends Helpers {
   connect(options: Pick<RequestOptions, 'signal' | 'timeout'> = {}): Promise<ServerDescription> {
     if (this.server && this.era) return Promise.resolve(this.server)
     if (this.#closed) return Promise.reject(this.#closed)
+    let timeout: number
+    try {
+      timeout = this.#timeout(options)
+    } catch (error) {
+      return Promise.reject(error)
+    }
     // Concurrent callers (several subscriptions opening at once) share one discovery, each within its own limits.
-    const { controller, done } = limit('connect', this.#timeout(options), options.signal)
+    const { controller, done } = limit('connect', timeout, options.signal)
     return this.#connecting.join(controller.signal).finally(done)
   }
 
   async #connect(signal: AbortSignal): Promise<ServerDescription> {
     const result = await this.request('server/discover', {}, { signal, timeout: Infinity }).catch((error: unknown) => {
       // A legacy era decided while probing leaves the handshake's description behind; anything else is real.
-      if (this.#era.era === 'legacy' && this.server) return undefined
+      if (this.era === 'legacy' && this.server) return undefined
       throw error
     })
-    if (this.#era.era === 'modern' && result) this.#era.describeModern(result)
+    if (this.era === 'modern' && result) this.#era.describeModern(result)
     if (!this.server) throw new ProtocolError('invalid-result', 'The server did not describe itself')
     return this.server
   }
@@ -104,23 +109,79 @@ export class Client extends Helpers {
   /**
    * Sends a request and resolves with its checked result; see README for the errors it rejects with. Spec
    * methods are typed by the method map (a misspelled one does not compile); any other method goes through
-   * `extensionMethod('vendor/method')` and resolves with an unchecked object.
+   * `extensionMethod('vendor/method')` and resolves with an unchecked object. On 2026-07-28 it carries the
+   * client-wide log level (a request's own `logLevel` wins); list items are checked (or dropped and reported).
    */
   request<M extends Method>(method: M, ...args: {} extends ParamsOf<M> ? [params?: ParamsOf<M>, options?: RequestOptions] : [params: ParamsOf<M>, options?: RequestOptions]): Promise<ResultOf<M>>
   request(method: ExtensionMethod, params?: Result, options?: RequestOptions): Promise<Result>
-  request(method: string, params: Result = {}, options: RequestOptions = {}): Promise<Result> {
-    const deferred: Deferred = {}
-    const promise = this.checked(method, options, (n) => this.#notify(n), (sent) => this.#guarded(method, params, sent, deferred))
-    // Notifications an older server sent on this request's stream reach the app only once the request has
-    // settled and its caller has resumed (a macrotask later), so a handler that awaits a request of its own
-    // never runs inside this one.
-    const flush = () => {
-      const held = deferred.held?.take() ?? []
-      const notify = options.onNotification ?? ((n: ServerNotification) => this.#options.onNotification?.(n))
-      if (held.length) setTimeout(() => held.forEach((n) => this.#notify(n, notify)))
-    }
-    promise.then(flush, flush)
-    return promise
+  async request(method: string, params: Result = {}, options: RequestOptions = {}): Promise<Result> {
+    const level = this.#logLevel
+    // The log message was checked on its way to onLog (modern.ts).
+    const onLog = (log: Result) => this.#notify({ jsonrpc: '2.0', method: 'notifications/message', params: log } as ServerNotification)
+    const result = checkItems(method, await this.#send(method, params, level ? { logLevel: level, onLog, ...options } : options), options.onInvalidItem)
+    this.#schemas.learn(method, result)
+    return result
+  }
+
+  /** Every tool, all pages followed (at most `maxPages`). */
+  listTools(options?: ListOptions): Promise<Tool[]> {
+    return listAll(this, 'tools/list', options)
+  }
+
+  listPrompts(options?: ListOptions): Promise<Prompt[]> {
+    return listAll(this, 'prompts/list', options)
+  }
+
+  listResources(options?: ListOptions): Promise<Resource[]> {
+    return listAll(this, 'resources/list', options)
+  }
+
+  listResourceTemplates(options?: ListOptions): Promise<ResourceTemplate[]> {
+    return listAll(this, 'resources/templates/list', options)
+  }
+
+  /**
+   * Calls a tool. When the tool declares an `outputSchema` (from a tools/list this client has seen, else one
+   * listing fetched now), a result whose `structuredContent` does not match rejects with OutputSchemaError,
+   * which carries the result.
+   */
+  async callTool(params: CallToolParams, options?: RequestOptions): Promise<ResultOf<'tools/call'>> {
+    const result = await this.request('tools/call', params, options)
+    await this.#schemas.check(this, params.name, result, options)
+    return result
+  }
+
+  getPrompt(params: GetPromptParams, options?: RequestOptions): Promise<ResultOf<'prompts/get'>> {
+    return this.request('prompts/get', params, options)
+  }
+
+  readResource(params: ReadResourceParams, options?: RequestOptions): Promise<ResultOf<'resources/read'>> {
+    return this.request('resources/read', params, options)
+  }
+
+  complete(params: CompleteParams, options?: RequestOptions): Promise<ResultOf<'completion/complete'>> {
+    return this.request('completion/complete', params, options)
+  }
+
+  /**
+   * Older servers: a `ping` round trip. 2026-07-28 removed ping in both directions, so there it rejects
+   * (RpcError -32601, nothing sent): any request shows the server is alive.
+   */
+  async ping(options?: Pick<RequestOptions, 'signal' | 'timeout'>): Promise<void> {
+    await this.connect(options)
+    if (this.era === 'modern') throw new RpcError(-32601, '2026-07-28 has no ping: any request shows the server is alive')
+    await this.request('ping', {}, options)
+  }
+
+  /**
+   * Asks for log messages of `level` and above. Older servers: `logging/setLevel` for the session. 2026-07-28:
+   * no request; every later request carries the level in `_meta` (a request's own `logLevel` wins), and the
+   * `notifications/message` it brings go to `onLog` or, without one, to `onNotification`.
+   */
+  async setLoggingLevel(level: LoggingLevel, options?: Pick<RequestOptions, 'signal' | 'timeout'>): Promise<void> {
+    await this.connect(options)
+    if (this.era === 'modern') this.#logLevel = level
+    else await this.request('logging/setLevel', { level }, options)
   }
 
   /** Opens a change subscription and returns it at once; see `Subscription`. */
@@ -138,70 +199,67 @@ export class Client extends Helpers {
     this.#closed = error
     for (const controller of this.#inflight) controller.abort(error)
     this.#legacy?.close()
-    await this.#wire.transport.close().catch(noop)
+    await this.#wire.transport.close({ signal: this.#wire.background() }).catch(noop)
   }
 
-  #timeout(options: { timeout?: number }): number {
-    return options.timeout ?? this.#options.timeout ?? 60_000
+  /** The request's own `timeout`, else the client's; a RangeError when it is no valid limit. */
+  #timeout(options: Pick<RequestOptions, 'timeout'>): number {
+    return duration('timeout', options.timeout, this.#wire.timeout)
   }
 
-  /** Runs a request within the caller's limits, which bound every step of it (handshakes included). */
-  async #guarded(method: string, params: Result, options: RequestOptions, deferred: Deferred): Promise<Result> {
+  /**
+   * Sends a request the way the era calls for, within the caller's limits, which bound every step of it (a recall,
+   * the probe, a handshake, a new session): after whatever exclusive work is due, the modern or the legacy way.
+   */
+  async #send(method: string, params: Result, options: RequestOptions): Promise<Result> {
     if (this.#closed) throw this.#closed
     const { controller, done } = limit(method, this.#timeout(options), options.signal)
+    const { signal } = controller
     this.#inflight.add(controller)
     try {
-      return await this.#dispatch(method, params, options, controller.signal, deferred)
+      for (;;) {
+        if (this.#closed) throw this.#closed
+        if (this.#gate) {
+          // The gate never rejects: it only says when the exclusive work is over.
+          await abortable(this.#gate, signal)
+          continue
+        }
+        const standing = this.#era.standing
+        switch (standing.kind) {
+          case 'unrecalled':
+            await this.#exclusive(() => this.#era.recall(signal))
+            continue
+          case 'ambiguous':
+            await this.#exclusive(() => this.#modern.settleAmbiguity(signal))
+            continue
+          case 'legacy': {
+            const legacy = this.#session()
+            if (!legacy.gone()) return await legacy.request(method, params, options, signal)
+            await legacy.renew(signal, true)
+            continue
+          }
+          case 'modern':
+            if (standing.confirmed) return await this.#viaModern(method, params, options, signal, false)
+        }
+        // Unknown, or remembered as modern and not yet proved: the probe runs alone, and requests behind it wait to
+        // learn the era rather than probe again.
+        return await this.#exclusive(() => this.#viaModern(method, params, options, signal, true))
+      }
     } catch (error) {
-      throw controller.signal.aborted ? reasonOf(controller.signal) : error
+      throw signal.aborted ? reasonOf(signal) : error
     } finally {
       done()
       this.#inflight.delete(controller)
     }
   }
 
-  /** Decides how a request goes out: after whatever exclusive work is due, the modern or the legacy way. */
-  async #dispatch(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred): Promise<Result> {
-    const era = this.#era
-    for (;;) {
-      if (this.#closed) throw this.#closed
-      if (this.#gate) {
-        // The gate never rejects: it only says when the exclusive work is over.
-        await abortable(this.#gate, signal)
-        continue
-      }
-      if (!era.recalled) {
-        await this.#exclusive(() => era.recall(signal))
-        continue
-      }
-      if (era.ambiguous) {
-        // The server/discover that settles it may well say legacy: that era's code loads meanwhile.
-        this.#prefetch()
-        await this.#exclusive(() => this.#modern.settleAmbiguity(signal))
-        continue
-      }
-      if (era.era === 'legacy') {
-        const legacy = this.#legacy
-        if (!legacy) {
-          // Then round again: whatever became due while the code loaded (another request's handshake) comes first.
-          await this.#session(signal)
-          continue
-        }
-        if (legacy.gone()) {
-          await legacy.renew(signal, true)
-          continue
-        }
-        return legacy.request(method, params, options, signal, deferred)
-      }
-      if (era.era === undefined || era.unconfirmed) {
-        // A server of unknown era may be an older one: its code starts loading beside the probe, so a fallback
-        // finds it there and an older server waits no longer than before. An era remembered as modern loads nothing.
-        if (era.era === undefined) this.#prefetch()
-        // The probe runs alone: requests behind it wait to learn the era rather than probe again.
-        return this.#exclusive(() => this.#modern.request(method, params, options, signal, true, deferred))
-      }
-      return this.#modern.request(method, params, options, signal, false, deferred)
-    }
+  /** A 2026-07-28 request; when its answer proved the server older, the handshake, then the request the legacy way. */
+  async #viaModern(method: string, params: Result, options: RequestOptions, signal: AbortSignal, probing: boolean): Promise<Result> {
+    const outcome = await this.#modern.request(method, params, options, signal, probing)
+    if (!(outcome instanceof Fallback)) return outcome
+    const legacy = this.#session()
+    await legacy.handshake(outcome.offer, outcome.sse, signal)
+    return legacy.request(method, params, options, signal)
   }
 
   #exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -214,38 +272,23 @@ export class Client extends Helpers {
     return promise
   }
 
-  async #fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred): Promise<Result> {
-    const legacy = await this.#session(signal)
-    await legacy.handshake(verdict.offer, verdict.sse, signal)
-    return legacy.request(method, params, options, signal, deferred)
+  #session(): LegacySession {
+    return (this.#legacy ??= new LegacySession(this.#sessionHost()))
   }
 
-  /**
-   * The legacy chunk, loading or loaded. A failed load (the app's server unreachable, a deploy that replaced the
-   * chunk) is forgotten, so the next request that needs it tries again.
-   */
-  #load(): Promise<Legacy> {
-    return (this.#loading ??= loadLegacy().catch((error: unknown) => {
-      this.#loading = undefined
-      throw error
-    }))
-  }
-
-  /** Loads the legacy chunk ahead of need; whoever needs it sees a failure, so none goes unhandled here. */
-  #prefetch(): void {
-    this.#load().catch(noop)
-  }
-
-  /** The legacy session, waiting for its code within the limits of the request that needs it. */
-  async #session(signal: AbortSignal): Promise<LegacySession> {
-    const { LegacySession } = await load('client code for servers before 2026-07-28', () => this.#load(), signal)
-    if (this.#closed) throw this.#closed
-    return (this.#legacy ??= new LegacySession(this.#host))
+  #sessionHost(): SessionHost {
+    return {
+      wire: this.#wire,
+      era: this.#era,
+      exclusive: (work) => this.#exclusive(work),
+      fail: (error) => this.#fail(error),
+      notify: (notification, handler) => this.#notify(notification, handler),
+    }
   }
 
   /** A notification on its way to the app, checked already by the code that received it. */
   #notify(notification: ServerNotification, handler = this.#options.onNotification): void {
-    this.noticed(notification)
+    this.#schemas.noticed(notification)
     try {
       handler?.(notification)
     } catch (error) {
@@ -263,12 +306,10 @@ export class Client extends Helpers {
         const params = { notifications: filter, _meta: this.meta }
         return { id, response: this.#wire.request({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params }, signal, onMessage) }
       },
-      listenLegacy: async (subscriber, description, signal, acknowledged) => {
-        const session = await this.#session(signal)
-        const { listenLegacy } = await this.#load()
+      listenLegacy: (subscriber, description, signal, acknowledged) => {
         const host = {
-          session,
-          request: (method: string, params: Result, s: AbortSignal) => this.request(method as ExtensionMethod, params, { signal: s }),
+          session: this.#session(),
+          request: (method: string, params: Result, s: AbortSignal | undefined) => this.request(method as ExtensionMethod, params, { signal: s }),
           closed: () => !!this.#closed,
         }
         return listenLegacy(host, subscriber, description, signal, acknowledged)

@@ -1,4 +1,4 @@
-// The handshake era against a scripted server: what the handshake declares, its session (a 404 starts a new one once), and era memory across clients and reloads.
+// The legacy era against a scripted server: what the handshake declares, its session (a 404 starts a new one once), and era memory across clients and reloads.
 import { describe, expect, it } from 'vitest'
 import { Client, forgetEras } from './client'
 import { StreamableHttpTransport } from '../transport/streamable-http'

@@ -51,11 +51,21 @@ export function localStorageEraStore(
 }
 
 /** What the client does with an answer that tells something about the era. */
-export type Verdict = 'retry' | 'modern-error' | 'other' | Handshake
-/** Fall back to the handshake, offering this revision (and HTTP+SSE when the POST itself was refused). */
-export interface Handshake {
-  offer: string
-  sse: boolean
+export type Verdict = 'retry' | 'modern-error' | 'other' | Fallback
+
+/**
+ * Fall back to the handshake, offering this revision (and HTTP+SSE when the POST itself was refused): what a
+ * 2026-07-28 request resolves with, instead of a result, when its answer proved the server older and the request
+ * unexecuted. The client then runs the handshake and sends the request the legacy way.
+ */
+export class Fallback {
+  readonly offer: string
+  readonly sse: boolean
+
+  constructor(offer: string, sse: boolean) {
+    this.offer = offer
+    this.sse = sse
+  }
 }
 
 /**
@@ -72,12 +82,12 @@ export function verdict(status: number | undefined, error: JsonRpcErrorObject | 
     const listed = supported(error)
     if (listed.includes(VERSION)) return 'retry'
     const legacy = LEGACY_VERSIONS.find((v) => listed.includes(v))
-    if (legacy || listed.length === 0) return { offer: legacy ?? LEGACY_VERSIONS[0]!, sse: false }
+    if (legacy || listed.length === 0) return new Fallback(legacy ?? LEGACY_VERSIONS[0]!, false)
     throw versionError(error, 'no common revision')
   }
   if (isModernError(code) || (status === 404 && code === -32601)) return 'modern-error'
   if (probing && (status === undefined ? code === -32601 || code === -32000 : status === 400 || status === 404 || status === 405)) {
-    return { offer: LEGACY_VERSIONS[0]!, sse: status !== undefined }
+    return new Fallback(LEGACY_VERSIONS[0]!, status !== undefined)
   }
   return 'other'
 }
@@ -100,43 +110,68 @@ export function speaksModern(result: Result | undefined): boolean {
   return speaks(result, VERSION)
 }
 
-/** Where the client stands with its server: the era, the revision, and what the server said about itself. */
-export class EraState {
-  // `declare`: each starts undefined (false for the flags) until set; a field would be emitted (and shipped)
-  // only to say so.
-  declare era: Era | undefined
-  declare version: string | undefined
-  declare server: ServerDescription | undefined
-  /** The era came from memory and no answer in this instance has confirmed it yet. */
-  declare unconfirmed?: boolean
-  /** A modern request got a result without `resultType` before the era was known. */
-  declare ambiguous?: boolean
-  declare recalled?: boolean
+/**
+ * Where the client stands with its server, one state at a time:
+ * - `unrecalled`: nothing looked up yet (memory, the era store);
+ * - `unknown`: looked up, nothing known: the next request is the probe;
+ * - `ambiguous`: a 2026-07-28 request got a result without `resultType`: one server/discover decides;
+ * - `modern`: `confirmed` once an answer in this instance proved it (else it came from memory);
+ * - `legacy`: at `version`, from a handshake or from memory.
+ */
+export type Standing =
+  | { kind: 'unrecalled' }
+  | { kind: 'unknown' }
+  | { kind: 'ambiguous' }
+  | { kind: 'modern'; confirmed: boolean }
+  | { kind: 'legacy'; version: string }
 
-  declare readonly wire: Wire
-  declare readonly store: EraStore | undefined
+/** The era, the revision, and what the server said about itself; the one owner of the client's Standing. */
+export class EraState {
+  #standing: Standing = { kind: 'unrecalled' }
+  server: ServerDescription | undefined
+  readonly wire: Wire
+  readonly store: EraStore | undefined
 
   constructor(wire: Wire, store: EraStore | undefined) {
     this.wire = wire
     this.store = store
   }
 
+  get standing(): Standing {
+    return this.#standing
+  }
+
   /** The era, once no open question remains about it. */
   get settled(): Era | undefined {
-    return this.ambiguous ? undefined : this.era
+    const { kind } = this.#standing
+    return kind === 'modern' || kind === 'legacy' ? kind : undefined
+  }
+
+  /** The revision in use: 2026-07-28 on a modern server, the agreed (or assumed) one on a legacy server. */
+  get version(): string | undefined {
+    const standing = this.#standing
+    return standing.kind === 'modern' ? VERSION : standing.kind === 'legacy' ? standing.version : undefined
   }
 
   /** Starts from what this page (or the era store) learnt about the server before. */
   async recall(signal: AbortSignal): Promise<void> {
     const { transport } = this.wire
     const url = transport.url
-    const record = transport.kind === 'sse' ? { era: 'legacy' as const, protocolVersion: LEGACY_VERSIONS[0]! } : (memory.get(url) ?? (await abortable(Promise.resolve(this.store?.get(url)), signal)))
-    this.recalled = true
-    if (!record) return
+    // A session that is one stream carries only the handshake era.
+    const record = transport.sessionStream ? { era: 'legacy' as const, protocolVersion: LEGACY_VERSIONS[0]! } : (memory.get(url) ?? (await abortable(Promise.resolve(this.store?.get(url)), signal)))
+    if (!record) return void (this.#standing = { kind: 'unknown' })
     if (record.sse && transport.legacySse) this.wire.transport = await abortable(transport.legacySse(), signal)
-    this.era = record.era
-    this.version = record.era === 'modern' ? VERSION : record.protocolVersion
-    this.unconfirmed = record.era === 'modern'
+    this.#standing = record.era === 'modern' ? { kind: 'modern', confirmed: false } : { kind: 'legacy', version: record.protocolVersion }
+  }
+
+  /** A 2026-07-28 request got a result without `resultType` while the era was unknown. */
+  answeredAmbiguously(): void {
+    this.#standing = { kind: 'ambiguous' }
+  }
+
+  /** server/discover did not describe a 2026-07-28 server: an older one, whose handshake follows. */
+  assumeLegacy(): void {
+    this.#standing = { kind: 'legacy', version: LEGACY_VERSIONS[0]! }
   }
 
   remember(record: EraRecord): void {
@@ -147,20 +182,17 @@ export class EraState {
 
   /** An answer proved the server speaks 2026-07-28. */
   confirm(): void {
-    if (this.era === 'modern' && !this.unconfirmed) return
-    this.era = 'modern'
-    this.version = VERSION
-    this.unconfirmed = false
+    const standing = this.#standing
+    if (standing.kind === 'modern' && standing.confirmed) return
+    this.#standing = { kind: 'modern', confirmed: true }
     this.remember({ era: 'modern', protocolVersion: VERSION })
   }
 
   /** A handshake agreed on `protocolVersion`. */
   legacy(protocolVersion: string, server: ServerDescription): void {
-    this.era = 'legacy'
-    this.version = protocolVersion
-    this.unconfirmed = false
+    this.#standing = { kind: 'legacy', version: protocolVersion }
     this.server = server
-    this.remember({ era: 'legacy', protocolVersion, sse: this.wire.transport.kind === 'sse' || undefined })
+    this.remember({ era: 'legacy', protocolVersion, sse: this.wire.transport.sessionStream || undefined })
   }
 
   /** `result` has been checked by whoever got it (checkResult, or the probe's `speaksModern`). */

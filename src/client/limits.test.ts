@@ -88,7 +88,8 @@ async function setUp(at: Stage) {
     arrivals.push(stage(seen))
     return at.answer(seen, sessions)
   })
-  const client = new Client(new StreamableHttpTransport(server.url, { EventSource }), { timeout: HOUR })
+  // No endpointTimeout: the HTTP+SSE server's own deadline is options.test.ts's; here only the request's limits count.
+  const client = new Client(new StreamableHttpTransport(server.url, { EventSource, endpointTimeout: false }), { timeout: HOUR })
   for (let i = 0; i < (at.warmUp ?? 0); i++) await client.request('tools/list')
   // Where the stage is the nth time a method is seen, wait for that one, not an earlier one.
   const before = arrivals.all.filter((m) => m === at.reached).length

@@ -39,10 +39,10 @@ interface Entry<T> {
  * its own signal allows; the work runs under a signal of its own that aborts once every caller has stopped
  * waiting, so it is bounded by the most patient caller and never by a default none of them chose.
  */
-export class Shared<T> {
+export class Joinable<T> {
   #current: Entry<T> | undefined
 
-  declare readonly start: (signal: AbortSignal) => Promise<T>
+  readonly start: (signal: AbortSignal) => Promise<T>
 
   constructor(start: (signal: AbortSignal) => Promise<T>) {
     this.start = start

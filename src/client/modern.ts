@@ -1,13 +1,12 @@
 import type { JsonRpcNotification, JsonRpcResponse } from '../transport/types'
 import type { ClientOptions, Progress, RequestOptions } from './types'
-import type { EraState, Handshake } from './era'
+import type { EraState } from './era'
 import type { Wire } from './trace'
 import type { DiscoverResult } from '../schemas/types'
 import { LEGACY_VERSIONS, PACKAGE_VERSION, VERSION } from '../version'
 import { HttpError } from '../errors/http-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { speaksModern, verdict, versionError } from './era'
-import type { Deferred } from './legacy/held'
+import { Fallback, speaksModern, verdict, versionError } from './era'
 import { load } from '../transport/load'
 import { toRpcError } from './to-rpc-error'
 import { checkResult, notification } from './validate'
@@ -46,13 +45,11 @@ export function toProgress(message: JsonRpcNotification, wire: Wire): Progress |
 export interface ModernHost {
   wire: Wire
   era: EraState
-  /** The era table sent this request to the handshake: run it, then send the request the legacy way. */
-  fallback(verdict: Handshake, method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred): Promise<Result>
 }
 
 /** 2026-07-28: requests that describe themselves in `_meta`, read for what they say about the era, and MRTR rounds. */
 export class Modern {
-  declare readonly host: ModernHost
+  readonly host: ModernHost
 
   constructor(host: ModernHost) {
     this.host = host
@@ -82,8 +79,11 @@ export class Modern {
     })
   }
 
-  /** Sends a request until it completes; `probing` while its answer is still to decide the era. */
-  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, probing: boolean, deferred: Deferred): Promise<Result> {
+  /**
+   * Sends a request until it completes; `probing` while its answer is still to decide the era. Resolves with a
+   * Fallback, not a result, when the answer proved the server older and the request unexecuted.
+   */
+  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, probing: boolean): Promise<Result | Fallback> {
     const { era } = this.host
     let retried = false
     let round = 0
@@ -107,7 +107,7 @@ export class Modern {
           continue
         }
         // The rejection proved the request did not run, so sending it again the legacy way is safe.
-        if (typeof next === 'object') return this.host.fallback(next, method, params, options, signal, deferred)
+        if (next instanceof Fallback) return next
         if (next === 'modern-error') era.confirm()
         else if (failure) throw failure
         throw toRpcError(rpcError!)
@@ -120,30 +120,36 @@ export class Modern {
           era.confirm()
           return result
         }
-        return this.host.fallback({ offer: LEGACY_VERSIONS[0]!, sse: false }, method, params, options, signal, deferred)
+        return new Fallback(LEGACY_VERSIONS[0]!, false)
       }
       if (probing && typeof result.resultType !== 'string') {
         // A legacy server that ignored _meta, or a sloppy modern one: keep the answer, ask server/discover later.
-        era.ambiguous = true
-        era.era = undefined
-        return checkResult(method, result, signal)
+        era.answeredAmbiguously()
+        return checkResult(method, result)
       }
       if (probing) era.confirm()
       const type = result.resultType ?? 'complete'
-      if (type === 'complete') return checkResult(method, result, signal)
+      if (type === 'complete') return checkResult(method, result)
       if (type === 'input_required' && INPUT_METHODS.has(method)) {
         round++
         // Rounds wait for the user anyway: their checks and handling load only now.
-        const { nextRound } = await load('input-request code', () => import('./input-requests'), signal)
+        const { nextRound } = await load('input-request', () => import('./input-requests'), signal)
         current = await nextRound(this.#options, method, params, result, round, signal)
         continue
       }
       if (type === 'task' && method === 'tools/call' && this.#options.tasks) {
-        const { awaitTask } = await load('tasks code', () => import('./tasks'), signal)
-        return awaitTask(result, signal, { call: (m, p, s) => this.request(m, p, {}, s, false, {}), options: this.#options })
+        const { awaitTask } = await load('tasks', () => import('./tasks'), signal)
+        return awaitTask(result, signal, { call: (m, p, s) => this.#taskCall(m, p, s), options: this.#options, background: () => this.host.wire.background() })
       }
       throw new ProtocolError('invalid-result', `Unexpected resultType "${String(type)}" for ${method}`, result)
     }
+  }
+
+  /** A request of a task (tasks/get, tasks/update, tasks/cancel): the server has answered 2026-07-28 already. */
+  async #taskCall(method: string, params: Result, signal: AbortSignal): Promise<Result> {
+    const outcome = await this.request(method, params, {}, signal, false)
+    if (outcome instanceof Fallback) throw versionError(undefined, `${method} was refused as if the server were older than 2026-07-28`)
+    return outcome
   }
 
   /**
@@ -164,9 +170,7 @@ export class Modern {
       if (signal.aborted) throw error
       // Whatever else went wrong, the server is not a 2026-07-28 one that describes itself.
     }
-    era.ambiguous = false
     if (modern) return era.confirm()
-    era.era = 'legacy'
-    era.version = LEGACY_VERSIONS[0]
+    era.assumeLegacy()
   }
 }

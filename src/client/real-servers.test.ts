@@ -130,7 +130,7 @@ describe('HTTP+SSE detection', () => {
   it('a Streamable HTTP transport on an HTTP+SSE URL ends up on the EventSource transport at 2024-11-05 or later', async () => {
     const client = make(new StreamableHttpTransport(servers.sse.url, { EventSource }))
     await client.request('tools/list')
-    expect(client.transport.kind).toBe('sse')
+    expect(client.transport.sessionStream).toBe(true)
     expect(client.era).toBe('legacy')
   })
 })
@@ -196,7 +196,7 @@ describe('the stateful legacy server', () => {
     // The modern server's legacy leg is stateless: GET answers 405.
     const { LEGACY_VERSIONS } = await import('../version')
     const client = make(new StreamableHttpTransport(scoped(servers.modern, 'client-405').url))
-    // Force the handshake era the way a remembered legacy server would.
+    // Force the legacy era the way a remembered legacy server would.
     const { localStorageEraStore } = await import('./era')
     const storage = new Map<string, string>()
     const eraStore = localStorageEraStore({ getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: () => undefined })

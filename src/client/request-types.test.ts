@@ -34,7 +34,10 @@ describe('client.request()', () => {
   })
 
   it('takes extension methods through extensionMethod(), untyped', () => {
-    expectTypeOf(client.request(extensionMethod('com.example/search'), { q: 'x' })).resolves.toEqualTypeOf<Record<string, unknown>>()
+    // Called for its type only: the server does not exist, so the rejection is caught.
+    const answer = client.request(extensionMethod('com.example/search'), { q: 'x' })
+    answer.catch(() => undefined)
+    expectTypeOf(answer).resolves.toEqualTypeOf<Record<string, unknown>>()
   })
 })
 

@@ -1,7 +1,6 @@
-// listen()'s machine, loaded on demand when an app first calls listen() (load-subscription.ts): attempts bounded by
-// the acknowledgement timeout, definitive refusals apart from failures weathered by reconnecting, Retry-After, the
-// filters, and the 2026-07-28 set-up. Older servers' set-up is in the handshake era's chunk (legacy/subscription.ts),
-// which gets the filters through `Subscriber.deliver`.
+// listen()'s machine: attempts bounded by the acknowledgement timeout, definitive refusals apart from failures
+// weathered by reconnecting, Retry-After, the filters, and the 2026-07-28 set-up. Older servers' set-up is
+// legacy/subscription.ts, which gets the filters through `Subscriber.deliver`.
 import type { JsonRpcNotification } from '../transport/types'
 import type { ListenFilter } from './types'
 import type { Listening, Outcome, Subscriber } from './listen'
@@ -11,6 +10,7 @@ import { RpcError } from '../errors/rpc-error'
 import { TimeoutError } from '../errors/timeout-error'
 import { UnsupportedVersionError } from '../errors/unsupported-version-error'
 import { backoff } from './backoff'
+import { duration } from '../transport/duration'
 import { reasonOf } from './limits'
 import { toRpcError } from './to-rpc-error'
 import { covers } from './covers'
@@ -65,13 +65,11 @@ function retryAfter(error: unknown): number {
   return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER) : 0
 }
 
-/**
- * Runs the subscription until it closes, and settles once `$state` says closed. `tries`: reconnects already
- * counted (the loads of this code that failed), so `attempt` in `$state` goes on from there.
- */
-export async function subscribe({ host, filter, handler, options, $state, stop }: Listening, tries: number): Promise<void> {
+/** Runs the subscription until it closes, and settles once `$state` says closed. */
+export async function subscribe({ host, filter, handler, options, $state, stop }: Listening): Promise<void> {
+  let tries = 0
   const debug = options.debug ?? (() => undefined)
-  const ackTimeout = options.listenAckTimeout ?? 10_000
+  const ackTimeout = duration('listenAckTimeout', options.listenAckTimeout, 10_000)
   const deliver = (message: JsonRpcNotification, honoured: ListenFilter) => {
     if (!wanted(message, honoured)) return false
     const checked = notification(message, debug, ServerNotificationSchema)
@@ -108,10 +106,10 @@ export async function subscribe({ host, filter, handler, options, $state, stop }
     const opening = new AbortController()
     const onStop = () => opening.abort(reasonOf(stop))
     stop.addEventListener('abort', onStop, { once: true })
-    // A close() between the code's arrival and this attempt has already fired: the listener above never will.
+    // A close() before this attempt has already fired: the listener above never will.
     if (stop.aborted) onStop()
     const what = () => (host.era() === 'legacy' ? 'subscription set-up (session stream, resources/subscribe, ping)' : 'subscriptions/listen acknowledgement')
-    const timer = setTimeout(() => opening.abort(new TimeoutError(what(), ackTimeout)), ackTimeout)
+    const timer = Number.isFinite(ackTimeout) ? setTimeout(() => opening.abort(new TimeoutError(what(), ackTimeout)), ackTimeout) : undefined
     const acknowledged = (notifications: ListenFilter) => {
       clearTimeout(timer)
       $state.set({ status: 'acknowledged', notifications })

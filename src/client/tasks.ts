@@ -18,6 +18,8 @@ export interface TaskHost {
   call(method: string, params: Result, signal: AbortSignal): Promise<Result>
   /** The client's options: its onInputRequest answers a task's input requests. */
   options: ClientOptions
+  /** A limit for the tasks/cancel sent after the caller gave up: the client's `timeout`. */
+  background(): AbortSignal | undefined
 }
 
 /**
@@ -35,7 +37,7 @@ export async function awaitTask(result: Result, signal: AbortSignal, host: TaskH
       const task = parseWith(GetTaskResultSchema, await host.call('tasks/get', { taskId }, signal), 'tasks/get result')
       const { status, inputRequests, error } = task
       interval = task.pollIntervalMs ?? interval
-      if (status === 'completed') return checkResult('tools/call', task.result, signal, 'tools/call result in a completed task')
+      if (status === 'completed') return checkResult('tools/call', task.result, 'tools/call result in a completed task')
       if (status === 'failed') throw toRpcError(error ?? { code: -32603, message: 'Task failed' })
       if (status === 'cancelled') throw new AbortError('task cancelled by the server')
       const open = Object.fromEntries(Object.entries((inputRequests ?? {}) as Record<string, InputRequest>).filter(([key]) => !answered.has(key)))
@@ -48,7 +50,7 @@ export async function awaitTask(result: Result, signal: AbortSignal, host: TaskH
     }
   } catch (error) {
     // Tasks outlive streams: only tasks/cancel stops the work on the server.
-    if (signal.aborted) void host.call('tasks/cancel', { taskId }, AbortSignal.timeout(5000)).catch(() => undefined)
+    if (signal.aborted) void host.call('tasks/cancel', { taskId }, host.background() ?? new AbortController().signal).catch(() => undefined)
     throw error
   }
 }

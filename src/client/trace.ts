@@ -1,6 +1,7 @@
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, Transport } from '../transport/types'
 import type { ClientOptions, Era } from './types'
 import { checkAnswer } from './validate'
+import { duration } from '../transport/duration'
 
 export type OnMessage = (message: JsonRpcRequest | JsonRpcNotification) => void
 type Message = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse
@@ -13,14 +14,27 @@ type Message = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse
 export class Wire {
   #nextId = 0
 
-  declare transport: Transport
-  declare readonly options: ClientOptions
-  declare readonly era: () => Era | undefined
+  transport: Transport
+  readonly options: ClientOptions
+  readonly era: () => Era | undefined
+  /** The client's `timeout` in ms (Infinity for none), checked once. */
+  readonly timeout: number
 
   constructor(transport: Transport, options: ClientOptions, era: () => Era | undefined) {
     this.transport = transport
     this.options = options
     this.era = era
+    this.timeout = duration('timeout', options.timeout, 60_000)
+    // Checked here too, so a bad value fails where it was written rather than at the first listen().
+    duration('listenAckTimeout', options.listenAckTimeout, 0)
+  }
+
+  /**
+   * A signal for work nobody waits on (a goodbye after the caller gave up, a stream opened in the background):
+   * bounded by the client's `timeout`, or by the transport's lifetime alone when there is none.
+   */
+  background(): AbortSignal | undefined {
+    return Number.isFinite(this.timeout) ? AbortSignal.timeout(this.timeout) : undefined
   }
 
   nextId(): number {
@@ -50,9 +64,10 @@ export class Wire {
   /** A request whose answer is traced too, and checked: a result object or a well-formed error object. */
   async call(message: JsonRpcRequest, signal: AbortSignal, onMessage: OnMessage): Promise<JsonRpcResponse> {
     const started = Date.now()
-    const response = await this.request(message, signal, onMessage)
+    this.trace('out', message)
+    const response = await this.transport.request(message, { signal, onMessage: this.traced(onMessage) })
     this.trace('in', response, Date.now() - started)
-    return checkAnswer(message.method, response, signal)
+    return checkAnswer(message.method, response)
   }
 
   /** Sends a notification, or an answer to a server request. */

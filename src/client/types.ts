@@ -6,6 +6,7 @@ export type Era = 'modern' | 'legacy'
 
 // The message types come from the zod schemas (src/schemas): one source for the run-time checks and the types.
 import type { Implementation, InputRequest, ServerCapabilities, ServerNotification } from '../schemas/types'
+import type { Limit } from '../transport/duration'
 export type { Implementation, InputRequest, ServerNotification } from '../schemas/types'
 
 /**
@@ -56,8 +57,12 @@ export interface ClientOptions {
   onInputRequest?: InputRequestHandler
   /** Upper bound on `input_required` rounds for one request. Default 10. */
   maxInputRounds?: number
-  /** Default timeout of every request in ms. Default 60 000. */
-  timeout?: number
+  /**
+   * Default timeout of every request in ms, from 0 to 2^31-1; `false` or `Infinity` for none. Default 60 000. It
+   * also bounds what the client sends after a caller gave up (tasks/cancel, resources/unsubscribe) and the opening
+   * of a legacy session's stream in the background. Another value is a RangeError from the constructor.
+   */
+  timeout?: Limit
   /** Persists the era per server URL, so a reloaded page skips the failed modern attempt. */
   eraStore?: EraStore
   /** Declare the tasks extension (`io.modelcontextprotocol/tasks`) and poll tasks to completion. Default false. */
@@ -84,8 +89,8 @@ export interface ClientOptions {
    * (`client.transport.send`).
    */
   legacyRoots?: boolean
-  /** How long a subscription waits for its acknowledgement (ms). Default 10 000. */
-  listenAckTimeout?: number
+  /** How long a subscription waits for its acknowledgement (ms; `false` or `Infinity` for no limit). Default 10 000. */
+  listenAckTimeout?: Limit
   /** Reconnect backoff of subscriptions: first delay and cap (ms). Default 500 and 30 000. */
   listenBackoff?: { baseMs?: number; maxMs?: number }
 }
@@ -111,10 +116,10 @@ export interface RequestOptions {
   /** Bounds everything the request waits on (the probe, a handshake, a new session); aborting rejects with AbortError. */
   signal?: AbortSignal
   /**
-   * ms; overrides the client's default. Bounds everything the request waits on, as `signal` does; a
-   * TimeoutError names this limit. `Infinity` means none.
+   * ms, from 0 to 2^31-1; overrides the client's default. Bounds everything the request waits on, as `signal`
+   * does; a TimeoutError names this limit. `false` or `Infinity` means none; another value rejects with RangeError.
    */
-  timeout?: number
+  timeout?: Limit
   onProgress?: (progress: Progress) => void
   /** Asks a 2026-07-28 server for `notifications/message` of this level and above on this request. */
   logLevel?: LogLevel

@@ -1,19 +1,16 @@
 // 2025-11-25's URLElicitationRequiredError (-32042): a server refuses a request until the user has visited the
 // URLs listed in `data.elicitations`, and expects the client to retry the request afterwards (spec §4, "Legacy
-// equivalent"). Rare, and legacy only: legacy/session.ts loads this file on demand when such an error arrives,
-// so the legacy chunk pays only for spotting the code.
+// equivalent"). Legacy only: legacy/session.ts calls it when such an error arrives.
 import type { RpcError } from '../errors/rpc-error'
 import type { InputRequest } from '../schemas/types'
 import type { LegacySession } from './legacy/session'
 import { abortable } from '../transport/http'
-
-// Its own copy of transport/json-rpc's isObject: importing that one makes the eager core export it (+26 B gzip).
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+import { isObject } from '../transport/json-rpc'
 
 /**
- * 2025-11-25's ElicitRequestURLParams (`mode: 'url'`, `message`, `url`, `elicitationId`, optional `_meta`), checked
- * by hand: importing the zod schemas here would make the bundler split them out of the eager core into a chunk of
- * their own, which costs that core more gzip bytes than this whole file.
+ * 2025-11-25's ElicitRequestURLParams (`mode: 'url'`, `message`, `url`, `elicitationId`, optional `_meta`). Stricter
+ * than ElicitUrlParamsSchema, which leaves `elicitationId` optional for elicitation/create: a retry after -32042 is
+ * matched to the user's visit by that id, so it must be there.
  */
 const isUrlElicitation = (item: unknown): item is Record<string, unknown> =>
   isObject(item) &&

@@ -6,7 +6,7 @@ import { McpError } from './mcp-error'
  */
 export class AbortError extends McpError {
   override readonly name = 'AbortError'
-  declare readonly reason: unknown
+  readonly reason: unknown
 
   constructor(reason?: unknown) {
     super(`Request aborted${reason instanceof Error ? `: ${reason.message}` : typeof reason === 'string' ? `: ${reason}` : ''}`)

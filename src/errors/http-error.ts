@@ -9,11 +9,11 @@ import type { JsonRpcErrorObject } from '../transport/types'
  */
 export class HttpError extends McpError {
   override readonly name = 'HttpError'
-  declare readonly status: number
-  declare readonly headers: Headers
-  declare readonly body: string
-  declare readonly rpcError: JsonRpcErrorObject | undefined
-  declare readonly sessionExpired: boolean
+  readonly status: number
+  readonly headers: Headers
+  readonly body: string
+  readonly rpcError: JsonRpcErrorObject | undefined
+  readonly sessionExpired: boolean
 
   constructor(
     status: number,

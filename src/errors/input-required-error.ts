@@ -7,8 +7,8 @@ import { McpError } from './mcp-error'
  */
 export class InputRequiredError extends McpError {
   override readonly name = 'InputRequiredError'
-  declare readonly inputRequests: Record<string, { method: string; params?: unknown }>
-  declare readonly rounds: number
+  readonly inputRequests: Record<string, { method: string; params?: unknown }>
+  readonly rounds: number
 
   constructor(message: string, inputRequests: Record<string, { method: string; params?: unknown }>, rounds: number) {
     super(message)

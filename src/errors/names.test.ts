@@ -31,6 +31,7 @@ const samples: Record<string, unknown[]> = {
   InputRequiredError: ['needs input', {}, 1],
   OAuthError: ['discovery', 'no metadata'],
   NetworkError: ['http://x/mcp', new TypeError('fetch failed'), false],
+  CodeLoadError: ['HTTP+SSE transport', new TypeError('Failed to fetch dynamically imported module')],
   OutputSchemaError: ['echo', {}, []],
   ProtocolError: ['malformed-json', 'bad'],
   ProxyError: ['/p/', 'http://x/mcp', 'refused', 'nope', 'timeout'],

@@ -13,8 +13,8 @@ export const CORS_EXPOSE_HEADERS = 'Mcp-Session-Id, WWW-Authenticate'
  */
 export class NetworkError extends McpError {
   override readonly name = 'NetworkError'
-  declare readonly url: string
-  declare readonly possibleCors: boolean
+  readonly url: string
+  readonly possibleCors: boolean
 
   constructor(url: string, cause: unknown, possibleCors: boolean) {
     const reason = cause instanceof Error ? cause.message : String(cause)

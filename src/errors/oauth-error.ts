@@ -49,8 +49,8 @@ export type OAuthErrorCode =
  * code or client secret.
  */
 export class OAuthError extends McpError {
-  declare readonly code: OAuthErrorCode
-  declare readonly detail: string | undefined
+  readonly code: OAuthErrorCode
+  readonly detail: string | undefined
   /** The AS's (or IdP's) `error_description`, as sent, when it refused a request with one. */
   readonly error_description: string | undefined
 

@@ -8,9 +8,9 @@ import { McpError } from './mcp-error'
  */
 export class OutputSchemaError extends McpError {
   override readonly name = 'OutputSchemaError'
-  declare readonly tool: string
-  declare readonly result: Record<string, unknown>
-  declare readonly errors: readonly { instanceLocation: string; keywordLocation: string; error: string }[]
+  readonly tool: string
+  readonly result: Record<string, unknown>
+  readonly errors: readonly { instanceLocation: string; keywordLocation: string; error: string }[]
 
   constructor(tool: string, result: Record<string, unknown>, errors: OutputSchemaError['errors']) {
     super(`The result of tool "${tool}" does not match its outputSchema${errors[0] ? `: ${errors[0].instanceLocation} ${errors[0].error}` : ''}`)

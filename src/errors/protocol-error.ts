@@ -21,8 +21,8 @@ export type ProtocolErrorReason =
   /** A paginated list that did not end (`maxPages`, a repeated cursor). */
   | 'pagination'
   /**
-   * HTTP+SSE: no `endpoint` event within `endpointTimeout`, with no caller limit of its own waiting (a caller's
-   * signal or timeout fires as AbortError/TimeoutError instead). Not a TimeoutError: no request's limit fired.
+   * HTTP+SSE: no `endpoint` event within `endpointTimeout` (a caller's shorter signal or timeout fires first, as
+   * AbortError/TimeoutError). Not a TimeoutError: no request's limit fired, the server missed its deadline.
    */
   | 'no-endpoint'
 
@@ -34,10 +34,10 @@ export type ProtocolErrorReason =
  */
 export class ProtocolError extends McpError {
   override readonly name = 'ProtocolError'
-  declare readonly reason: ProtocolErrorReason
-  declare readonly detail: unknown
+  readonly reason: ProtocolErrorReason
+  readonly detail: unknown
   /** The stream ended before the answer (`reason === 'stream-ended'`): the request may be retried. */
-  declare readonly streamClosed: boolean
+  readonly streamClosed: boolean
 
   constructor(reason: ProtocolErrorReason, message: string, detail?: unknown) {
     super(message)

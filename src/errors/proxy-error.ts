@@ -17,10 +17,10 @@ export type ProxyRefusal =
  */
 export class ProxyError extends McpError {
   override readonly name = 'ProxyError'
-  declare readonly proxy: string
-  declare readonly target: string
-  declare readonly refusal: ProxyRefusal
-  declare readonly code: string | undefined
+  readonly proxy: string
+  readonly target: string
+  readonly refusal: ProxyRefusal
+  readonly code: string | undefined
 
   constructor(proxy: string, target: string, refusal: ProxyRefusal, detail?: string, code?: string, options?: { cause?: unknown }) {
     super(

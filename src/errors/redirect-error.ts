@@ -20,10 +20,10 @@ export type RedirectRefusal =
  */
 export class RedirectError extends McpError {
   override readonly name = 'RedirectError'
-  declare readonly url: string
-  declare readonly location: string | undefined
-  declare readonly status: number
-  declare readonly refusal: RedirectRefusal
+  readonly url: string
+  readonly location: string | undefined
+  readonly status: number
+  readonly refusal: RedirectRefusal
 
   constructor(url: string, location: string | undefined, status: number, refusal: RedirectRefusal = 'cross-origin') {
     super(

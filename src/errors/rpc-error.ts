@@ -6,8 +6,8 @@ import { McpError } from './mcp-error'
  */
 export class RpcError extends McpError {
   override readonly name = 'RpcError'
-  declare readonly code: number
-  declare readonly data: unknown
+  readonly code: number
+  readonly data: unknown
 
   constructor(code: number, message: string, data?: unknown) {
     super(`${message} (${code})`)

@@ -11,9 +11,9 @@ import type { SkillVerificationReason } from '../skills/types'
  */
 export class SkillVerificationError extends McpError {
   override readonly name = 'SkillVerificationError'
-  declare readonly reason: SkillVerificationReason
-  declare readonly uri: string
-  declare readonly differences: readonly string[]
+  readonly reason: SkillVerificationReason
+  readonly uri: string
+  readonly differences: readonly string[]
 
   constructor(reason: SkillVerificationReason, uri: string, message: string, differences: readonly string[] = []) {
     super(message)

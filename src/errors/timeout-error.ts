@@ -6,8 +6,8 @@ import { McpError } from './mcp-error'
  */
 export class TimeoutError extends McpError {
   override readonly name = 'TimeoutError'
-  declare readonly method: string
-  declare readonly timeout: number
+  readonly method: string
+  readonly timeout: number
 
   constructor(method: string, timeout: number) {
     super(`${method} timed out after ${timeout} ms`)

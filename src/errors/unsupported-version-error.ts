@@ -8,8 +8,8 @@ import { McpError } from './mcp-error'
  */
 export class UnsupportedVersionError extends McpError {
   override readonly name = 'UnsupportedVersionError'
-  declare readonly offered: readonly string[]
-  declare readonly supported: readonly string[]
+  readonly offered: readonly string[]
+  readonly supported: readonly string[]
 
   constructor(offered: readonly string[], supported: readonly string[], detail?: string) {
     super(

@@ -1,5 +1,5 @@
 // Building blocks shared by every MCP schema. One set of schemas serves every revision nanomcp speaks
-// (2026-07-28 and the four handshake revisions): fields a revision added are optional, fields a revision
+// (2026-07-28 and the four legacy revisions): fields a revision added are optional, fields a revision
 // dropped are kept when a server still sends them. Objects are loose: a server may add fields of its own and
 // they reach the app untouched (forward compatibility, spec "_meta" and extension rules).
 //

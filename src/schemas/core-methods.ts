@@ -1,6 +1,7 @@
 // The result schema of each method whose result the client checks the moment it arrives: every method of
-// methods.ts but the tasks extension's `tasks/get`, whose schema (with the input requests a task may carry) the
-// client loads on demand. Apart from methods.ts so that the core bundle can hold this map without that schema.
+// methods.ts but the tasks extension's `tasks/get`, whose schema (with the input requests a task may carry) lives
+// with the tasks code, loaded on demand, which checks its own polls. Apart from methods.ts so that the core bundle
+// can hold this map without that schema.
 import { EmptyResultSchema, CallToolResultSchema, CompleteResultSchema, DiscoverResultSchema, GetPromptResultSchema, InitializeResultSchema, ListPromptsResultSchema, ListResourcesResultSchema, ListResourceTemplatesResultSchema, ListToolsResultSchema, ReadResourceResultSchema } from './results'
 
 export const coreResultSchemas = {

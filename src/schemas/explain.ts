@@ -1,6 +1,6 @@
 // Turns a zod verdict into nanomcp's error: a ProtocolError('invalid-result') whose message names the first
-// offending path and what was expected there, with every issue in `detail`. Apart from check.ts because the
-// client loads these words on demand (client/validate.ts): only a malformed message needs them.
+// offending path and what was expected there, with every issue in `detail`. check.ts holds the quick verdict;
+// this file the words, which only a malformed message needs.
 import type * as z from 'zod/mini'
 import { formatPath, issuesOf, malformed, type Issue } from './check'
 

@@ -158,7 +158,7 @@ describe('results of every method', () => {
   )
 })
 
-/** The payloads of issue 13 (16 of which used to reach the app as if valid) and what each now gives. */
+/** Payloads that look valid at a glance but break the spec, and the error each gives. */
 const table: [what: string, method: string, value: unknown, message: string][] = [
   ['a tool without inputSchema', 'tools/list', { tools: [{ name: 'a' }] }, 'result.tools[0].inputSchema: required object'],
   ['a tool whose inputSchema is not an object schema', 'tools/list', { tools: [{ name: 'a', inputSchema: { type: 'string' } }] }, 'result.tools[0].inputSchema.type: expected "object"'],
@@ -189,7 +189,7 @@ const table: [what: string, method: string, value: unknown, message: string][] =
   ['a task with an unknown status', 'tasks/get', { taskId: 't', status: 'paused' }, 'result.status: expected "working" or "input_required" or "completed" or "failed" or "cancelled"'],
 ]
 
-describe('the payloads of issue 13', () => {
+describe('payloads that look valid at a glance', () => {
   it.each(table)('%s: ProtocolError', (_, method, value, message) => {
     expect(rejects(method, value).message).toBe(`Malformed ${method} result: ${message}`)
   })

@@ -1,5 +1,5 @@
 // Result schema of every client → server method (nanomcp/schemas, and the types of client.request()). The client
-// checks results with the same schemas: core-methods.ts's at once, `tasks/get`'s once loaded on demand.
+// checks results with the same schemas: core-methods.ts's as each arrives, `tasks/get`'s in the tasks code.
 import type * as z from 'zod/mini'
 import { parseWith } from './explain'
 import { coreResultSchemas } from './core-methods'

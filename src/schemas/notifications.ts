@@ -1,6 +1,4 @@
-// Notifications a server sends, in every revision nanomcp speaks. The core bundle holds none of them but progress
-// and log messages (request-stream.ts): notifications reach an app through the handshake era's code or listen()'s,
-// both loaded on demand, and those carry these schemas.
+// Notifications a server sends, in every revision nanomcp speaks.
 import * as z from 'zod/mini'
 import { bare, id, note, optObject, optStr, str, tagged } from './base'
 import { LoggingMessageNotificationSchema, ProgressNotificationSchema } from './request-stream'

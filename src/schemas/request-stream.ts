@@ -1,7 +1,5 @@
-// What a server sends on a request's own stream for that request: progress and log messages. Apart from
-// notifications.ts because the core bundle checks these itself (for `onProgress` and `onLog`), while every other
-// notification reaches the app through code loaded on demand (the handshake era's, listen()'s), which carries the
-// schemas of them all.
+// What a server sends on a request's own stream for that request: progress and log messages, checked one kind at a
+// time for `onProgress` and `onLog` (notifications.ts joins them into the union of every server notification).
 import * as z from 'zod/mini'
 import { id, note, optStr } from './base'
 

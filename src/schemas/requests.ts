@@ -1,6 +1,6 @@
 // What a server asks of the client: a 2026-07-28 `input_required` result and its entries, and the same
-// payloads as JSON-RPC requests on the handshake revisions (plus their `ping`). Only a server that asks for
-// input needs these, so the client loads them on demand (client/input-requests.ts), not in its core bundle.
+// payloads as JSON-RPC requests on the legacy revisions (plus their `ping`). Only a server that asks for input
+// needs these, so the client loads them on demand with client/input-requests.ts, not in its core bundle.
 import * as z from 'zod/mini'
 import { AudioContentSchema, ContentBlockSchema, ImageContentSchema, TextContentSchema } from './content'
 import { ToolSchema } from './entities'

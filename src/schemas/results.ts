@@ -9,7 +9,7 @@ import { PromptMessageSchema, PromptSchema, ResourceSchema, ResourceTemplateSche
 /** An empty acknowledgement (`ping`, `logging/setLevel`, `resources/subscribe`, `tasks/update`, …). */
 export const EmptyResultSchema = z.looseObject(result)
 
-/** Handshake revisions only. */
+/** Legacy revisions only. */
 export const InitializeResultSchema = z.looseObject({
   protocolVersion: str,
   capabilities: ServerCapabilitiesSchema,

@@ -1,6 +1,6 @@
 // The results of the tasks extension's methods. Apart from tasks.ts because only a client that meets a task
-// needs them (with the input requests a task may carry): the client loads this file on demand (client/tasks.ts,
-// and client/validate.ts for an app's own `tasks/get`), so the core bundle does not carry it.
+// needs them (with the input requests a task may carry): client/tasks.ts, loaded on demand, checks its polls with
+// them, so the core bundle does not carry them.
 import * as z from 'zod/mini'
 import { jsonObject, optObject } from './base'
 import { InputRequestsSchema } from './requests'

@@ -1,7 +1,6 @@
 // Tasks: the 2026-07-28 extension `io.modelcontextprotocol/tasks` (flat results, `ttlMs`/`pollIntervalMs`) and
 // 2025-11-25's experimental tasks (`ttl`/`pollInterval`). Both are read by the same schemas. A task as status
-// notifications carry it lives here; the results of a task's own methods are in task-results.ts. The client loads
-// both on demand: a task, or a notification, arrives through code of its own.
+// notifications carry it lives here; the results of a task's own methods are in task-results.ts.
 import * as z from 'zod/mini'
 import { int, optInt, optStr, str } from './base'
 

@@ -1,6 +1,7 @@
 // Messages between a tab and the host that runs the shared client (a SharedWorker or the leader tab). Types only.
 import type { InputRequest, LogLevel } from '../client/types'
 import type { WireError } from './wire-error'
+import type { Limit } from '../transport/duration'
 
 /** The mirrored atoms; `$auth` only when the host's createMcp has one. */
 export const ATOMS = ['$status', '$server', '$tools', '$prompts', '$resources', '$resourceTemplates', '$subscription', '$auth'] as const
@@ -19,7 +20,7 @@ export interface ShareKey {
 }
 
 export interface CallOptions {
-  timeout?: number
+  timeout?: Limit
   logLevel?: LogLevel
   progress: boolean
   log: boolean

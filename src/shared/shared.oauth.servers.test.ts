@@ -4,8 +4,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { OAuthError } from '../errors/oauth-error'
 import { createHost } from './host'
-import type { HostMessage, Port, ShareKey, TabMessage } from './protocol'
+import type { HostMessage, ShareKey, TabMessage } from './protocol'
 import { createSharedMcp } from './tab'
+import { tabPort } from '../testing/tab-port'
 // @ts-expect-error plain ESM test servers without types
 import { startModern } from '../../scripts/servers/modern.mjs'
 // @ts-expect-error plain ESM test servers without types
@@ -32,29 +33,14 @@ afterAll(async () => {
   await upstream?.close()
 })
 
-/** A tab's end of a MessageChannel into `host`, recording what the host sends. */
-function tabPort(host: ReturnType<typeof createHost>) {
-  const channel = new MessageChannel()
-  const received: HostMessage[] = []
-  host.accept({
-    post: (m) => channel.port1.postMessage(m),
-    onMessage: (handler) => void (channel.port1.onmessage = (event: MessageEvent<TabMessage>) => handler(event.data)),
-    close: () => channel.port1.close(),
-  } satisfies Port<TabMessage, HostMessage>)
-  channel.port2.onmessage = (event: MessageEvent<HostMessage>) => void received.push(event.data)
-  opened.push(channel.port2)
-  const send = (m: TabMessage) => channel.port2.postMessage(m)
-  const atom = (name: string) => [...received].reverse().find((m) => m.t === 'atom' && m.name === name) as { value: any } | undefined
-  return { send, received, atom }
-}
 
 describe('shared mode with OAuth: the host signs in once for every tab', () => {
   it('mirrors $auth to both tabs, runs the browser step in the tab that signed in, and loads the lists for both', async () => {
     const host = createHost('oauth-two')
     const key: ShareKey = { url: stack.url, options: { oauth: { redirectUri: REDIRECT } }, input: false }
     const hello = (tab: string): TabMessage => ({ t: 'hello', tab, key, watching: ['$tools'], resources: [], notifications: false, trace: false })
-    const a = tabPort(host)
-    const b = tabPort(host)
+    const a = tabPort(host, opened)
+    const b = tabPort(host, opened)
     a.send(hello('a'))
     b.send(hello('b'))
     // A 401 with nobody at a Sign-in button: both tabs see 'required', nobody was asked for a window.

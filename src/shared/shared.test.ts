@@ -5,9 +5,10 @@ import { afterEach, describe, expect, inject, it, vi } from 'vitest'
 import { scoped } from '../../scripts/servers/scoped.ts'
 import { AbortError } from '../errors/abort-error'
 import { createHost } from './host'
-import type { HostMessage, Port, ShareKey, TabMessage } from './protocol'
+import type { ShareKey, TabMessage } from './protocol'
 import { SharedError } from './shared-error'
 import { createSharedMcp } from './tab'
+import { tabPort } from '../testing/tab-port'
 import type { SharedMcp } from './types'
 
 const { modern } = inject('servers')
@@ -104,21 +105,6 @@ describe('createSharedMcp where nothing can be shared (Node)', () => {
   })
 })
 
-/** A tab's end of a MessageChannel into `host`, recording what the host sends. */
-function tabPort(host: ReturnType<typeof createHost>) {
-  const channel = new MessageChannel()
-  const received: HostMessage[] = []
-  host.accept({
-    post: (m) => channel.port1.postMessage(m),
-    onMessage: (handler) => void (channel.port1.onmessage = (event: MessageEvent<TabMessage>) => handler(event.data)),
-    close: () => channel.port1.close(),
-  } satisfies Port<TabMessage, HostMessage>)
-  channel.port2.onmessage = (event: MessageEvent<HostMessage>) => void received.push(event.data)
-  opened.push(channel.port2)
-  const send = (m: TabMessage) => channel.port2.postMessage(m)
-  const atom = (name: string) => [...received].reverse().find((m) => m.t === 'atom' && m.name === name) as { value: any } | undefined
-  return { send, received, atom }
-}
 
 describe('the host', () => {
   it('serves two tabs with one client: each list loads once, one listen stream', async () => {
@@ -126,8 +112,8 @@ describe('the host', () => {
     const host = createHost('test')
     const key: ShareKey = { url: server.url, options: {}, input: false }
     const hello = (tab: string): TabMessage => ({ t: 'hello', tab, key, watching: ['$tools', '$prompts'], resources: [], notifications: false, trace: false })
-    const a = tabPort(host)
-    const b = tabPort(host)
+    const a = tabPort(host, opened)
+    const b = tabPort(host, opened)
     a.send(hello('a'))
     b.send(hello('b'))
     for (const tab of [a, b]) await vi.waitFor(() => expect(tab.atom('$tools')?.value.items.length).toBeGreaterThan(0), WAIT)
@@ -144,7 +130,7 @@ describe('the host', () => {
     await vi.waitFor(() => expect(b.atom('$tools')!.value.items.length).toBe(before + 1), WAIT)
     b.send({ t: 'bye' })
     // The last tab gone, its client is closed: a tab that comes later gets a new one, which listens anew.
-    const c = tabPort(host)
+    const c = tabPort(host, opened)
     c.send(hello('c'))
     await vi.waitFor(async () => expect((await stats(server.control!))['subscriptions/listen']).toBe(2), WAIT)
     c.send({ t: 'bye' })
@@ -155,7 +141,7 @@ describe('the host', () => {
     const host = createHost('test-twice')
     const key: ShareKey = { url: server.url, options: {}, input: false }
     const hello: TabMessage = { t: 'hello', tab: 'only', key, watching: ['$tools'], resources: [], notifications: false, trace: false }
-    const a = tabPort(host)
+    const a = tabPort(host, opened)
     a.send(hello)
     await vi.waitFor(() => expect(a.atom('$tools')?.value.items.length).toBeGreaterThan(0), WAIT)
     a.send(hello)

@@ -6,6 +6,7 @@ import { SharedError } from './shared-error'
 import type { Connection } from './tab-connection'
 import type { SharedRequestOptions } from './types'
 import { decodeError } from './wire-error'
+import { duration, MAX_DELAY_MS } from '../transport/duration'
 
 const GUARD_MS = 10_000
 
@@ -50,7 +51,9 @@ export function createCalls(connection: Connection, timeout: unknown): Calls {
         }
         // The shared client bounds every call by its timeout; this guard only catches a host that can no longer
         // answer and whose death went unnoticed (no Web Locks on this origin).
-        const limit = (callTimeout ?? (typeof timeout === 'number' ? timeout : 60_000)) + GUARD_MS
+        const fallback = typeof timeout === 'number' || timeout === false ? duration('timeout', timeout, 60_000) : 60_000
+        const own = duration('timeout', callTimeout, fallback)
+        const limit = Number.isFinite(own) ? Math.min(own + GUARD_MS, MAX_DELAY_MS) : Infinity
         const guard = Number.isFinite(limit)
           ? setTimeout(() => {
               const entry = pending.get(callId)

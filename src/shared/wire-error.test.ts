@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CodeLoadError } from '../errors/code-load-error'
 import { HttpError } from '../errors/http-error'
 import { McpError } from '../errors/mcp-error'
 import { RpcError } from '../errors/rpc-error'
@@ -14,6 +15,12 @@ describe('errors crossing a port', () => {
     expect(error).toBeInstanceOf(RpcError)
     expect(error).toBeInstanceOf(McpError)
     expect(error).toMatchObject({ name: 'RpcError', code: -32602, data: { field: 'text' }, message: 'bad arguments (-32602)' })
+  })
+
+  it('keep a CodeLoadError apart from a NetworkError: the worker could not fetch its own code', () => {
+    const error = decodeError(cross(encodeError(new CodeLoadError('HTTP+SSE transport', new TypeError('Failed to fetch dynamically imported module')))))
+    expect(error).toBeInstanceOf(CodeLoadError)
+    expect(error).toMatchObject({ name: 'CodeLoadError', part: 'HTTP+SSE transport' })
   })
 
   it('keep the reason of a SharedError', () => {

@@ -1,4 +1,5 @@
 import { AbortError } from '../errors/abort-error'
+import { CodeLoadError } from '../errors/code-load-error'
 import { HttpError } from '../errors/http-error'
 import { InputRequiredError } from '../errors/input-required-error'
 import { McpError } from '../errors/mcp-error'
@@ -20,6 +21,7 @@ export interface WireError {
 
 const CLASSES: Record<string, { prototype: Error }> = {
   AbortError,
+  CodeLoadError,
   HttpError,
   InputRequiredError,
   McpError,

@@ -2,7 +2,6 @@ import type { WritableAtom } from 'nanostores'
 import type { Client } from '../client/client'
 import type { ListenFilter, ServerNotification, Subscription, SubscriptionState } from '../client/types'
 import { covers } from '../client/covers'
-import { preloadListen } from '../client/listen'
 import { isObject } from '../transport/json-rpc'
 import type { ListKind, ServerState } from './types'
 
@@ -70,7 +69,6 @@ export function createAutoListen(options: AutoListenOptions): AutoListen {
     let filter: ListenFilter = {}
     let era: ServerState['era'] | undefined
     if (kinds.size || watchers.size) {
-      preloadListen()
       try {
         const server = await options.connect()
         filter = filterFor(server.capabilities)

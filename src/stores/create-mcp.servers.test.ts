@@ -58,7 +58,7 @@ describe('createMcp on the HTTP+SSE server', () => {
     const off = mcp.$tools.listen(() => undefined)
     expect(names(await when(mcp.$tools, loaded))).toContain('echo')
     expect(mcp.$server.get()).toMatchObject({ era: 'legacy' })
-    expect(mcp.client.transport.kind).toBe('sse')
+    expect(mcp.client.transport.sessionStream).toBe(true)
     off()
   })
 })

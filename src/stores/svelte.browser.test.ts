@@ -1,31 +1,21 @@
 // Proof that the atoms bind to Svelte 5 with no binding library (a nanostores atom is a Svelte store): a real .svelte
 // component reading $tools, mounted with mount() against the real embedded servers, sees a tool added on the server
 // appear without a reload, keeps the other items' DOM nodes, and lets the atom go once it is unmounted.
-import { afterEach, describe, expect, inject, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { mount, unmount } from 'svelte'
-import { scoped } from '../../scripts/servers/scoped'
 import ToolList from '../testing/tool-list.svelte'
-import { addedOnServer, loaded } from '../testing/bindings-kit'
-import { createMcp } from './create-mcp'
+import { addedOnServer, cleanups, loaded, stage } from '../testing/bindings-kit'
 
-let cleanup: (() => Promise<void>) | undefined
-afterEach(async () => {
-  await cleanup?.()
-  cleanup = undefined
-})
+const later = cleanups()
 
 describe.each(['modern', 'legacy'] as const)('a Svelte component bound to $tools (%s server)', (kind) => {
   it('shows a tool the server adds, without a reload, keeping the other items; unmounting lets the atom go', async () => {
-    const server = scoped(inject('servers')[kind], `stores-svelte-${kind}-${Date.now().toString(36)}`)
-    const mcp = createMcp(server.url)
-    const container = document.createElement('div')
-    document.body.append(container)
+    const { server, mcp, container, dispose } = stage(kind, 'svelte')
     let component: ReturnType<typeof mount> | undefined = mount(ToolList, { target: container, props: { mcp } })
-    cleanup = async () => {
+    later(async () => {
       if (component) await unmount(component)
-      container.remove()
-      await mcp.close()
-    }
+      await dispose()
+    })
 
     const items = () => [...container.querySelectorAll('li')]
     const before = await loaded(container, mcp, kind)

@@ -1,12 +1,10 @@
 // Proof that the atoms bind to Vue as they do to React: a component over useStore(mcp.$tools) from
 // @nanostores/vue, against the real embedded servers, sees a tool added on the server appear without a reload,
 // re-renders only that item, and lets the atom go (and with it the subscription) once it is unmounted.
-import { afterEach, describe, expect, inject, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createApp, defineComponent, h, type App, type PropType } from 'vue'
 import { useStore } from '@nanostores/vue'
-import { scoped } from '../../scripts/servers/scoped'
-import { addedOnServer, loaded } from '../testing/bindings-kit'
-import { createMcp } from './create-mcp'
+import { cleanups, onlyTheNewItemRenders, stage } from '../testing/bindings-kit'
 import type { Mcp, Tool } from './types'
 
 const renders = new Map<string, number>()
@@ -36,35 +34,19 @@ const Tools = defineComponent({
   },
 })
 
-let cleanup: (() => Promise<void>) | undefined
-afterEach(async () => {
-  await cleanup?.()
-  cleanup = undefined
-  renders.clear()
-})
+const later = cleanups(() => renders.clear())
 
 describe.each(['modern', 'legacy'] as const)('a Vue component bound to $tools (%s server)', (kind) => {
   it('shows a tool the server adds, without a reload, re-rendering only the new item; unmounting lets the atom go', async () => {
-    const server = scoped(inject('servers')[kind], `stores-vue-${kind}-${Date.now().toString(36)}`)
-    const mcp = createMcp(server.url)
-    const container = document.createElement('div')
-    document.body.append(container)
+    const { server, mcp, container, dispose } = stage(kind, 'vue')
     let app: App | undefined = createApp(Tools, { mcp })
-    cleanup = async () => {
+    later(async () => {
       app?.unmount()
-      container.remove()
-      await mcp.close()
-    }
+      await dispose()
+    })
     app.mount(container)
 
-    const before = await loaded(container, mcp, kind)
-    const firstNode = container.querySelector('li')
-
-    const name = await addedOnServer(container, server.control!, before)
-    // Unchanged tools kept their identity, so Vue skipped their render and kept their DOM nodes.
-    expect(container.querySelector('li')).toBe(firstNode)
-    for (const old of before) expect(renders.get(old!)).toBe(1)
-    expect(renders.get(name)).toBe(1)
+    await onlyTheNewItemRenders(container, mcp, kind, server.control!, renders)
 
     // Unmounting drops useStore's listener; nanostores then unmounts the atom, which closes the subscription.
     app.unmount()

@@ -1,6 +1,8 @@
 // What the binding tests (React, Vue, Svelte) share: the list as a component renders it, its first load with a
 // standing subscription, and a tool added on the server arriving after the others.
-import { expect, vi } from 'vitest'
+import { afterEach, expect, inject, vi } from 'vitest'
+import { scoped } from '../../scripts/servers/scoped'
+import { createMcp } from '../stores/create-mcp'
 import type { Mcp } from '../stores/types'
 
 const WAIT = { timeout: 10_000 }
@@ -27,4 +29,44 @@ export async function addedOnServer(container: HTMLElement, control: string, bef
   expect(renderedNames(container)).toEqual([...before, name])
   expect(container.querySelector('.state')!.textContent).toBe(`${before.length + 1} tools`)
   return name
+}
+
+/**
+ * What one binding test renders into: a scoped embedded server of `kind`, a createMcp for it and a container in the
+ * page. `dispose()` removes the container and closes the client, after the framework has unmounted its component.
+ */
+export function stage(kind: 'modern' | 'legacy', framework: string) {
+  const server = scoped(inject('servers')[kind], `stores-${framework}-${kind}-${Date.now().toString(36)}`)
+  const mcp = createMcp(server.url)
+  const container = document.createElement('div')
+  document.body.append(container)
+  const dispose = async () => {
+    container.remove()
+    await mcp.close()
+  }
+  return { server, mcp, container, dispose }
+}
+
+/** Registers an afterEach that runs what the test handed to the returned function, then `after`. */
+export function cleanups(after?: () => void): (cleanup: () => Promise<void>) => void {
+  let pending: (() => Promise<void>) | undefined
+  afterEach(async () => {
+    await pending?.()
+    pending = undefined
+    after?.()
+  })
+  return (cleanup) => void (pending = cleanup)
+}
+
+/**
+ * The first list, then a tool added on the server: the unchanged items kept their identity, so the framework skipped
+ * their render (`renders` counts each item's renders by name) and kept their DOM nodes; only the new one rendered.
+ */
+export async function onlyTheNewItemRenders(container: HTMLElement, mcp: Mcp, era: 'modern' | 'legacy', control: string, renders: Map<string, number>): Promise<void> {
+  const before = await loaded(container, mcp, era)
+  const firstNode = container.querySelector('li')
+  const name = await addedOnServer(container, control, before)
+  expect(container.querySelector('li')).toBe(firstNode)
+  for (const old of before) expect(renders.get(old!)).toBe(1)
+  expect(renders.get(name)).toBe(1)
 }

@@ -22,8 +22,7 @@ const SUB = 'io.modelcontextprotocol/subscriptionId'
 let port = 0
 
 export class FakeTransport implements Transport {
-  readonly kind = 'streamable-http' as const
-  protocolVersion: string | undefined
+  readonly sessionStream = false
   sessionId: string | undefined
   readonly requests: JsonRpcRequest[] = []
   readonly sent: (JsonRpcNotification | JsonRpcResponse)[] = []

@@ -14,7 +14,7 @@ export const modern = (id: number, method: string, params: Record<string, unknow
   params: { ...params, _meta: meta },
 })
 
-/** A handshake-era request: no `_meta` revision, so the session headers go with it. */
+/** A legacy-era request: no `_meta` revision, so the session headers go with it. */
 export const legacy = (id: number, method: string, params?: Record<string, unknown>): JsonRpcRequest => ({ jsonrpc: '2.0', id, method, params })
 
 export const progress = (n: number, token: string | number = 't'): JsonRpcNotification => ({

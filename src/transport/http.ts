@@ -36,11 +36,17 @@ export async function httpFetch(
     const request = { url: target, method: init.method }
     // The app's and the provider's headers: a value fetch refuses (CR/LF, beyond Latin-1) is their TypeError,
     // passed on as it is rather than dressed up as a network failure. Ours are encoded and never throw.
-    const headers = await asked(async () => {
-      const all = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers)
-      if (auth) for (const [name, value] of Object.entries(await auth.headers(request))) all.set(name, value)
-      return all
-    })
+    // Without headers to ask for, nothing is awaited: the request goes out in the same turn.
+    const made = asked(() =>
+      auth || typeof options.headers === 'function'
+        ? (async () => {
+            const all = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers)
+            if (auth) for (const [name, value] of Object.entries(await auth.headers(request))) all.set(name, value)
+            return all
+          })()
+        : new Headers(options.headers),
+    )
+    const headers = made instanceof Headers ? made : await made
     for (const [name, value] of Object.entries(init.headers)) headers.set(name, value)
     if (signal?.aborted) throw new AbortError(signal.reason)
     let response: Response
@@ -94,12 +100,16 @@ const fromAuth = new WeakSet<object>()
 /** Whether `error` came from the app's headers or the auth provider, and so must not be wrapped. */
 export const isAuthFailure = (error: unknown): boolean => typeof error === 'object' && error !== null && fromAuth.has(error)
 
-async function asked<T>(call: () => T | Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (error) {
+function asked<T>(call: () => T): T {
+  const mark = (error: unknown) => {
     if (typeof error === 'object' && error !== null) fromAuth.add(error)
-    throw error
+    return error
+  }
+  try {
+    const value = call()
+    return (value instanceof Promise ? value.catch((error: unknown) => Promise.reject(mark(error))) : value) as T
+  } catch (error) {
+    throw mark(error)
   }
 }
 

@@ -1,19 +1,17 @@
-import { NetworkError } from '../errors/network-error'
+import { CodeLoadError } from '../errors/code-load-error'
 import { abortable } from './http'
 
 /**
- * Code loaded on demand (the client's handshake era, listen()'s machine, tasks, input requests, the outputSchema
- * validator, the -32042 retry; the transport's session stream, stream resumption, HTTP+SSE and x-mcp-header
- * validation): paths many apps never take, or take where a request already waits (a poll interval, a user,
- * a server's `retry`), so the core bundle leaves them out. The wait for the chunk stays within the operation's
- * `signal`; a chunk that cannot be fetched (offline, or gone after a deploy) fails only that operation, with a
- * NetworkError whose `cause` is the bundler's or the browser's error, rather than a bare TypeError. `what` names
- * the code in the message: "Could not reach nanomcp's <what> (loaded on demand)".
+ * Code loaded on demand: paths few apps take (the HTTP+SSE transport, x-mcp-header validation, the outputSchema
+ * validator, tasks, input-request rounds, the -32042 retry), or take where a request already waits for a person or
+ * a poll interval, so the core bundle leaves them out. The wait stays within the operation's `signal`; a chunk that
+ * cannot be fetched fails only that operation, with a CodeLoadError naming `part` (never a NetworkError, which
+ * would blame the MCP server).
  */
-export function load<T>(what: string, importer: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+export function load<T>(part: string, importer: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   return abortable(
     importer().catch((cause: unknown) => {
-      throw new NetworkError(`nanomcp's ${what} (loaded on demand)`, cause, false)
+      throw new CodeLoadError(part, cause)
     }),
     signal,
   )

@@ -6,7 +6,7 @@ import type { Mirror } from './x-mcp-header'
 
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion'
 
-/** The revision a 2026-07-28-style message names in its own `_meta`, or undefined for a handshake-era message. */
+/** The revision a 2026-07-28-style message names in its own `_meta`, or undefined for a legacy-era message. */
 export function modernVersion(message: JsonRpcMessage): string | undefined {
   const meta = 'params' in message ? message.params?._meta : undefined
   const version = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[VERSION_KEY] : undefined

@@ -64,9 +64,9 @@ export function createSseDecoder(
       return onOverflow()
     }
     // WHATWG: the field name is everything before the first colon, and one space after it is not part of the value.
-    const colon = text.indexOf(':')
-    if ((colon === -1 ? text : text.slice(0, colon)) === 'id') {
-      const value = colon === -1 ? '' : text.slice(text[colon + 1] === ' ' ? colon + 2 : colon + 1)
+    if (text.startsWith('id') && (text.length === 2 || text.charCodeAt(2) === 58)) {
+      const colon = 2
+      const value = text.length === 2 ? '' : text.slice(text.charCodeAt(colon + 1) === 32 ? colon + 2 : colon + 1)
       // An id holding NUL is ignored, as the spec says.
       if (!value.includes('\0')) fieldId = value
     }
@@ -76,18 +76,22 @@ export function createSseDecoder(
   return {
     feed(text) {
       let start = 0
-      if (heldCr && text.startsWith('\n')) start = 1
+      if (heldCr && text.charCodeAt(0) === 10) start = 1
       heldCr = false
-      for (let i = start; i < text.length; i++) {
-        const char = text.charCodeAt(i)
-        if (char !== 10 && char !== 13) continue
-        takeLine(line + text.slice(start, i))
+      // Line ends found by indexOf (native) rather than a loop over every character: most events are long lines.
+      let cr = text.indexOf('\r', start)
+      for (;;) {
+        if (cr !== -1 && cr < start) cr = text.indexOf('\r', start)
+        const lf = text.indexOf('\n', start)
+        const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr)
+        if (end === -1) break
+        takeLine(line + text.slice(start, end))
         line = ''
-        if (char === 13) {
-          if (i + 1 === text.length) heldCr = true
-          else if (text.charCodeAt(i + 1) === 10) i++
+        start = end + 1
+        if (end === cr) {
+          if (start === text.length) heldCr = true
+          else if (text.charCodeAt(start) === 10) start++
         }
-        start = i + 1
       }
       line += text.slice(start)
       if (line.length + eventChars > maxEventChars && !over) {

@@ -42,12 +42,18 @@ describe.each([
     await until(() => server.closedConnections === 1)
   })
 
-  it('a caller with a signal outlasts endpointTimeout: the transport\'s own limit does not cut the caller\'s', async () => {
-    const { transport, streams } = await setup({ endpoint: () => undefined }, { ...streamOptions, endpointTimeout: 0 })
+  it('endpointTimeout ends the wait of a caller with a longer signal too (a Client always brings one)', async () => {
+    const { transport } = await setup({ endpoint: () => undefined }, { ...streamOptions, endpointTimeout: 50 })
     const controller = new AbortController()
-    const answer = transport.request(request(1), { signal: controller.signal })
-    // The 0 ms timer has fired long before the server even saw the GET; the request waits on, bounded by its signal.
+    const error = await transport.request(request(1), { signal: controller.signal }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'ProtocolError', reason: 'no-endpoint', message: expect.stringMatching(/no endpoint event within 50 ms/) })
+  })
+
+  it('endpointTimeout false waits for the endpoint as long as the caller does', async () => {
+    const { transport, streams } = await setup({ endpoint: () => undefined }, { ...streamOptions, endpointTimeout: false })
+    const answer = transport.request(request(1))
     await until(() => streams.length === 1)
+    await new Promise((resolve) => setTimeout(resolve, 20))
     streams[0]!.write('event: endpoint\ndata: /messages?sessionId=s1\n\n')
     await expect(answer).resolves.toEqual(result(1, { session: '/messages?sessionId=s1' }))
   })

@@ -34,7 +34,7 @@ describe('SseTransport', () => {
   it('opens the stream lazily, POSTs to the announced endpoint, and resolves answers from the stream by id', async () => {
     const { server, posts } = await fakeSse()
     const t = sse(`${server.origin}/sse`)
-    expect(t.kind).toBe('sse')
+    expect(t.sessionStream).toBe(true)
     expect(server.requests).toHaveLength(0)
     const [a, b] = await Promise.all([t.request(request(1)), t.request(request(2, 'prompts/list'))])
     expect(a).toEqual(result(1, { session: '/messages?sessionId=s1' }))

@@ -2,11 +2,12 @@ import { AbortError } from '../errors/abort-error'
 import { McpError } from '../errors/mcp-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { abortable, contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, isAuthFailure } from './http'
+import { abortable, contentType, httpFetch, isAuthFailure } from './http'
 import { parseMessages } from './json-rpc'
 import { progressKey, progressOwner } from './legacy/progress'
 import { noop, route, track, type Debug, type OnMessage, type Pending } from './pending'
 import { readText } from './read-body'
+import { settings } from './settings'
 import { httpError, isCrossOrigin } from './response-errors'
 import { openSource } from './sse-source'
 import type {
@@ -22,8 +23,10 @@ import type {
 
 export type { SseTransportOptions }
 
+const DEFAULT_ENDPOINT_TIMEOUT_MS = 10_000
+
 interface Connection {
-  /** The endpoint, or an AbortError when `signal` fires first. Only waits with a signal outlast `endpointTimeout`. */
+  /** The endpoint, or an AbortError when `signal` fires first, or ProtocolError('no-endpoint') at `endpointTimeout`. */
   wait(signal: AbortSignal | undefined): Promise<string>
   /** Ends the session: rejects what waits on it with `error`; `openStream` views too, unless `quietly`. */
   end(error: unknown, quietly?: boolean): void
@@ -41,11 +44,11 @@ interface View {
  */
 export class SseTransport implements Transport {
   readonly url: string
-  readonly kind = 'sse'
-  /** Settable for symmetry with Streamable HTTP; this transport never sends it. */
-  protocolVersion: string | undefined
+  readonly sessionStream = true
   readonly #options: SseTransportOptions
   readonly #max: number
+  /** `endpointTimeout` in ms, Infinity for none. */
+  readonly #endpointTimeout: number
   readonly #debug: Debug
   readonly #pending = new Map<string, Pending>()
   /** Requests by progress token: their progress arrives on the shared stream, but belongs to them alone. */
@@ -55,10 +58,12 @@ export class SseTransport implements Transport {
   #sessionId: string | undefined
 
   constructor(url: string | URL, options: SseTransportOptions = {}) {
-    this.url = String(url)
+    const { url: href, max, debug, endpointTimeout } = settings(url, options, DEFAULT_ENDPOINT_TIMEOUT_MS)
+    this.url = href
     this.#options = options
-    this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-    this.#debug = options.debug ?? noop
+    this.#max = max
+    this.#debug = debug
+    this.#endpointTimeout = endpointTimeout
     options.auth?.attach?.(this)
   }
 
@@ -143,32 +148,20 @@ export class SseTransport implements Transport {
     })
     endpoint.catch(noop)
     let announced = false
-    // Who waits for the endpoint: with nobody left, the half-open stream is closed; `endpointTimeout` gives up
-    // only when no waiter brought a limit of its own (the caller's limit wins, and names itself when it fires).
+    // Who waits for the endpoint: with nobody left, the half-open stream is closed. `endpointTimeout` is the
+    // server's deadline, whoever waits: a caller's own shorter limit still ends its own wait first.
     let waiting = 0
-    let bounded = 0
-    let expired = false
-    const timeout = this.#options.endpointTimeout ?? 10_000
-    const giveUp = () => {
-      if (announced) return
-      if (!waiting) connection.end(new AbortError('nobody waits for the HTTP+SSE endpoint any more'), true)
-      else if (expired && !bounded) {
-        connection.end(new ProtocolError('no-endpoint', `${this.url} sent no endpoint event within ${timeout} ms`, { timeout }))
-      }
-    }
-    const timer = setTimeout(() => {
-      expired = true
-      giveUp()
-    }, timeout)
+    const timeout = this.#endpointTimeout
+    const timer = Number.isFinite(timeout)
+      ? setTimeout(() => connection.end(new ProtocolError('no-endpoint', `${this.url} sent no endpoint event within ${timeout} ms`, { timeout })), timeout)
+      : undefined
     const connection: Connection = {
       wait: (signal) => {
         if (announced) return endpoint
         waiting++
-        if (signal) bounded++
         return abortable(endpoint, signal).finally(() => {
-          waiting--
-          if (signal) bounded--
-          giveUp()
+          if (--waiting || announced) return
+          connection.end(new AbortError('nobody waits for the HTTP+SSE endpoint any more'), true)
         })
       },
       end: (error, quietly) => {

@@ -1,21 +1,11 @@
 // Streamable HTTP: how answers arrive (202, JSON, SSE) and are routed, including SSE split at every byte.
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { event, openSse, result, sendJson, startTestServer, until, type Handler, type TestServer } from '../testing/test-server'
-import { legacy, modern, progress } from '../testing/transport-fixtures'
+import { describe, expect, it, vi } from 'vitest'
+import { event, openSse, result, sendJson, until } from '../testing/test-server'
+import { legacy, modern, progress, scriptedServers } from '../testing/transport-fixtures'
 import { StreamableHttpTransport } from './streamable-http'
 import type { JsonRpcNotification } from './types'
 
-let server: TestServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-  vi.restoreAllMocks()
-})
-
-async function serve(handler: Handler): Promise<TestServer> {
-  server = await startTestServer(handler)
-  return server
-}
+const serve = scriptedServers()
 
 describe('202, JSON and SSE answers', () => {
   it('send() resolves on 202 and rejects a non-2xx with HttpError', async () => {
@@ -35,7 +25,7 @@ describe('202, JSON and SSE answers', () => {
     await expect(transport.request(legacy(2, 'tools/list'))).rejects.toThrow(/none is open/)
   })
 
-  it('a 202 to a handshake-era request is answered on the GET stream', async () => {
+  it('a 202 to a legacy-era request is answered on the GET stream', async () => {
     let get: import('node:http').ServerResponse | undefined
     const { url } = await serve((request, res) => {
       if (request.method === 'GET') return void ((get = res), openSse(res))
@@ -111,10 +101,10 @@ describe('202, JSON and SSE answers', () => {
   })
 
   it('stops reading once the final response arrived, even if the server keeps the stream open', async () => {
-    const { url } = await serve((request, res) => openSse(res, {}, event(result(request.json.id))))
-    const transport = new StreamableHttpTransport(url)
+    const server = await serve((request, res) => openSse(res, {}, event(result(request.json.id))))
+    const transport = new StreamableHttpTransport(server.url)
     await expect(transport.request(modern(1, 'tools/list'))).resolves.toEqual(result(1))
-    await until(() => server!.closedConnections === 1)
+    await until(() => server.closedConnections === 1)
   })
 
   it('legacy: resolves another pending request from a response on this stream, and ignores unknown ids', async () => {

@@ -1,24 +1,14 @@
 // Streamable HTTP: faults become typed errors; network errors; cancellation and close().
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { AbortError } from '../errors/abort-error'
 import { HttpError } from '../errors/http-error'
 import { NetworkError } from '../errors/network-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { endSse, event, openSse, result, sendJson, startTestServer, until, type Handler, type TestServer } from '../testing/test-server'
-import { echo, legacy, modern, progress } from '../testing/transport-fixtures'
+import { endSse, event, openSse, result, sendJson, startTestServer, until, type Handler } from '../testing/test-server'
+import { echo, legacy, modern, progress, scriptedServers } from '../testing/transport-fixtures'
 import { StreamableHttpTransport } from './streamable-http'
 
-let server: TestServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-  vi.restoreAllMocks()
-})
-
-async function serve(handler: Handler): Promise<TestServer> {
-  server = await startTestServer(handler)
-  return server
-}
+const serve = scriptedServers()
 
 describe('faults become typed errors, and the next request still works', () => {
   const faults: [string, Handler, RegExp][] = [
@@ -138,9 +128,9 @@ describe('network errors', () => {
 
 describe('cancellation and closing', () => {
   it('aborting closes the request stream and rejects with AbortError carrying the reason', async () => {
-    const { url } = await serve((_r, res) => openSse(res, {}, event(progress(1))))
+    const server = await serve((_r, res) => openSse(res, {}, event(progress(1))))
     const controller = new AbortController()
-    const transport = new StreamableHttpTransport(url)
+    const transport = new StreamableHttpTransport(server.url)
     const pending = transport.request(modern(1, 'tools/call', { name: 'slow' }), {
       signal: controller.signal,
       onMessage: () => controller.abort('user gave up'),
@@ -148,7 +138,7 @@ describe('cancellation and closing', () => {
     const error = await pending.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AbortError)
     expect(error).toMatchObject({ reason: 'user gave up' })
-    await until(() => server!.closedConnections === 1)
+    await until(() => server.closedConnections === 1)
   })
 
   it('an already aborted signal sends nothing', async () => {
@@ -160,24 +150,24 @@ describe('cancellation and closing', () => {
   })
 
   it('aborting during the resumption wait stops it at once', async () => {
-    const { url, requests } = await serve((_r, res) => endSse(res, 'id: 1\nretry: 60000\ndata: \n\n'))
+    const server = await serve((_r, res) => endSse(res, 'id: 1\nretry: 60000\ndata: \n\n'))
     const controller = new AbortController()
-    const pending = new StreamableHttpTransport(url).request(legacy(1, 'x'), { signal: controller.signal })
-    await until(() => server!.closedConnections === 1)
+    const pending = new StreamableHttpTransport(server.url).request(legacy(1, 'x'), { signal: controller.signal })
+    await until(() => server.closedConnections === 1)
     controller.abort()
     await expect(pending).rejects.toBeInstanceOf(AbortError)
-    expect(requests).toHaveLength(1)
+    expect(server.requests).toHaveLength(1)
   })
 
   it('close() rejects pending requests with AbortError, ends GET streams, and the transport still works afterwards', async () => {
-    const { url } = await serve((request, res) => {
+    const server = await serve((request, res) => {
       if (request.method === 'GET' || request.json.id === 1) return openSse(res)
       echo(request, res, undefined as never)
     })
-    const transport = new StreamableHttpTransport(url)
+    const transport = new StreamableHttpTransport(server.url)
     const stream = await transport.openStream(() => undefined)
     const pending = transport.request(legacy(1, 'x'))
-    await until(() => server!.requests.length === 2)
+    await until(() => server.requests.length === 2)
     await transport.close()
     await expect(pending).rejects.toMatchObject({ name: 'AbortError', reason: 'transport closed' })
     await expect(stream!.closed).resolves.toBeUndefined()

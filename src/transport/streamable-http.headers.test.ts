@@ -1,20 +1,10 @@
 // Streamable HTTP: the headers a request carries (2026-07-28 mirrors, app headers, Mcp-Param-* from tools/list).
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { endSse, result, sendJson, startTestServer, type Handler, type TestServer } from '../testing/test-server'
-import { echo, legacy, modern, VERSION } from '../testing/transport-fixtures'
+import { describe, expect, it, vi } from 'vitest'
+import { endSse, result, sendJson, type Handler } from '../testing/test-server'
+import { echo, legacy, modern, VERSION, scriptedServers } from '../testing/transport-fixtures'
 import { StreamableHttpTransport } from './streamable-http'
 
-let server: TestServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-  vi.restoreAllMocks()
-})
-
-async function serve(handler: Handler): Promise<TestServer> {
-  server = await startTestServer(handler)
-  return server
-}
+const serve = scriptedServers()
 
 describe('modern requests: headers mirrored from the body', () => {
   it('sends Content-Type, Accept, MCP-Protocol-Version and Mcp-Method, and resolves a JSON answer', async () => {
@@ -148,7 +138,7 @@ describe('Mcp-Param-* from the tools/list schemas', () => {
     expect(headers).not.toHaveProperty('mcp-param-priority')
   })
 
-  it('sends no Mcp-Param-* for a tool it has never seen, nor after a handshake-era tools/list', async () => {
+  it('sends no Mcp-Param-* for a tool it has never seen, nor after a legacy-era tools/list', async () => {
     const { url, requests } = await serve(listing)
     const transport = new StreamableHttpTransport(url)
     await transport.request(modern(1, 'tools/call', { name: 'regional', arguments: { region: 'x' } }))

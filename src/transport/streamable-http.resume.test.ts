@@ -1,21 +1,11 @@
-// Streamable HTTP: resumption of a handshake-era SSE stream with GET + Last-Event-ID.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+// Streamable HTTP: resumption of a legacy-era SSE stream with GET + Last-Event-ID.
+import { describe, expect, it } from 'vitest'
 import { ProtocolError } from '../errors/protocol-error'
-import { endSse, event, openSse, result, startTestServer, until, type Handler, type TestServer } from '../testing/test-server'
-import { legacy, modern, progress } from '../testing/transport-fixtures'
+import { endSse, event, openSse, result, until } from '../testing/test-server'
+import { legacy, modern, progress, scriptedServers } from '../testing/transport-fixtures'
 import { StreamableHttpTransport } from './streamable-http'
 
-let server: TestServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-  vi.restoreAllMocks()
-})
-
-async function serve(handler: Handler): Promise<TestServer> {
-  server = await startTestServer(handler)
-  return server
-}
+const serve = scriptedServers()
 
 describe('resumption (2025-11-25 SSE polling)', () => {
   it('waits exactly the retry the server asked for, then resumes with GET and Last-Event-ID', async () => {
@@ -107,7 +97,7 @@ describe('resumption (2025-11-25 SSE polling)', () => {
     expect(requests).toHaveLength(1)
   })
 
-  it('a handshake-era stream that ends without any event id rejects with streamClosed', async () => {
+  it('a legacy-era stream that ends without any event id rejects with streamClosed', async () => {
     const { url, requests } = await serve((_request, res) => endSse(res, event(progress(1))))
     await expect(new StreamableHttpTransport(url).request(legacy(1, 'x'))).rejects.toMatchObject({ streamClosed: true })
     expect(requests).toHaveLength(1)

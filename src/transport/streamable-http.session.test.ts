@@ -1,36 +1,27 @@
-// Streamable HTTP: handshake-era sessions, the GET session stream (openStream) and the HTTP+SSE fallback.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+// Streamable HTTP: legacy-era sessions, the GET session stream (openStream) and the HTTP+SSE fallback.
+import { describe, expect, it, vi } from 'vitest'
 import { HttpError } from '../errors/http-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { endSse, event, openSse, result, sendJson, startTestServer, type Handler, type TestServer } from '../testing/test-server'
-import { echo, legacy, progress } from '../testing/transport-fixtures'
+import { endSse, event, openSse, result, sendJson } from '../testing/test-server'
+import { echo, legacy, progress, scriptedServers } from '../testing/transport-fixtures'
 import { SseTransport } from './sse'
 import { StreamableHttpTransport } from './streamable-http'
 
-let server: TestServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-  vi.restoreAllMocks()
-})
+const serve = scriptedServers()
 
-async function serve(handler: Handler): Promise<TestServer> {
-  server = await startTestServer(handler)
-  return server
-}
-
-describe('handshake-era sessions', () => {
+describe('legacy-era sessions', () => {
   it('captures Mcp-Session-Id, sends it and MCP-Protocol-Version on later requests, GET and DELETE', async () => {
     const { url, requests } = await serve((request, res) => {
       if (request.method === 'DELETE') return void res.writeHead(200).end()
       if (request.method === 'GET') return openSse(res)
-      if (request.json.method === 'initialize') return sendJson(res, result(request.json.id, {}), 200, { 'Mcp-Session-Id': 'abc-123' })
+      if (request.json.method === 'initialize') return sendJson(res, result(request.json.id, { protocolVersion: '2025-11-25' }), 200, { 'Mcp-Session-Id': 'abc-123' })
       echo(request, res, undefined as never)
     })
     const transport = new StreamableHttpTransport(url)
     await transport.request(legacy(0, 'initialize', { protocolVersion: '2025-11-25' }))
     expect(transport.sessionId).toBe('abc-123')
-    transport.protocolVersion = '2025-11-25'
+    // Learnt from the initialize answer as it passed through: nobody sets it.
+    expect(transport.protocolVersion).toBe('2025-11-25')
     await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' })
     await transport.request(legacy(1, 'tools/list'))
     const stream = await transport.openStream(() => undefined)
@@ -94,16 +85,16 @@ describe('handshake-era sessions', () => {
   })
 
   it('close() tolerates a 405 to DELETE and a server that is gone', async () => {
-    const { url, requests } = await serve((request, res) => {
+    const server = await serve((request, res) => {
       if (request.method === 'DELETE') return void res.writeHead(405).end()
       sendJson(res, result(request.json.id), 200, { 'Mcp-Session-Id': 's' })
     })
-    const transport = new StreamableHttpTransport(url)
+    const transport = new StreamableHttpTransport(server.url)
     await transport.request(legacy(0, 'initialize'))
     await expect(transport.close()).resolves.toBeUndefined()
-    expect(requests[1]).toMatchObject({ method: 'DELETE', headers: { 'mcp-session-id': 's' } })
+    expect(server.requests[1]).toMatchObject({ method: 'DELETE', headers: { 'mcp-session-id': 's' } })
     await transport.request(legacy(1, 'initialize'))
-    await server!.close()
+    await server.close()
     await expect(transport.close()).resolves.toBeUndefined()
   })
 })
@@ -196,11 +187,11 @@ describe('openStream', () => {
 describe('legacySse()', () => {
   it('gives an HTTP+SSE transport for the same URL', async () => {
     const transport = new StreamableHttpTransport(new URL('http://127.0.0.1:1/mcp'))
-    expect(transport.kind).toBe('streamable-http')
+    expect(transport.sessionStream).toBe(false)
     expect(transport.url).toBe('http://127.0.0.1:1/mcp')
     const sse = await transport.legacySse()
     expect(sse).toBeInstanceOf(SseTransport)
     expect(sse.url).toBe(transport.url)
-    expect(sse.kind).toBe('sse')
+    expect(sse.sessionStream).toBe(true)
   })
 })

@@ -1,15 +1,16 @@
 import { AbortError } from '../errors/abort-error'
 import { ProtocolError } from '../errors/protocol-error'
-import { abortable, contentType, DEFAULT_MAX_BODY_BYTES, httpFetch, JSON_HEADERS } from './http'
+import { contentType, httpFetch, JSON_HEADERS } from './http'
 import { idKey, parseMessages } from './json-rpc'
-import type { SessionStreams } from './legacy/session-stream'
+import { resume } from './legacy/resume'
+import { SessionStreams } from './legacy/session-stream'
 import type { StreamHost } from './legacy/types'
 import { load } from './load'
-import { loadLegacyStreams } from './load-legacy'
 import { noop, route, track, type Debug, type Pending } from './pending'
 import { link } from './link'
 import { learnTools, modernHeaders, modernVersion, unmentioned } from './modern-headers'
 import { readText } from './read-body'
+import { settings } from './settings'
 import { readSse, type StreamCursor } from './read-sse'
 import { httpError } from './response-errors'
 import { typedFailure } from './failures'
@@ -27,19 +28,24 @@ import type { Mirror } from './x-mcp-header'
 
 export type { StreamableHttpOptions }
 
-/** The longest a session's request waits for a GET stream's code to arrive, so that the GET goes out first. */
-const OPENING_WAIT_MS = 2000
+/** How long close() waits for the server to acknowledge the DELETE that ends a session, unless given a signal. */
+const GOODBYE_MS = 5000
 
 /**
  * Streamable HTTP: every message is its own POST; answers come back as JSON or as an SSE stream. Speaks both
  * eras without deciding between them: a message whose `_meta` names its revision gets the 2026-07-28 headers,
- * anything else the session headers of the handshake era. What only that era needs beyond the session headers (the
- * GET stream, requests a 202 parks on it, resumption) is code loaded on demand, in legacy/.
+ * anything else the session headers of the legacy era, whose GET stream, requests a 202 parks on it and resumption
+ * live in legacy/.
  */
 export class StreamableHttpTransport implements Transport {
-  declare readonly url: string
-  readonly kind = 'streamable-http'
-  declare protocolVersion: string | undefined
+  readonly url: string
+  readonly sessionStream = false
+  /**
+   * The revision a legacy server's `initialize` answer named, learnt as that answer passes through (and forgotten
+   * when the next `initialize` goes out); sent as `MCP-Protocol-Version` on every legacy-era request from 2025-06-18
+   * on. Settable for an app that runs a handshake of its own by other means.
+   */
+  protocolVersion: string | undefined
   readonly #options: StreamableHttpOptions
   readonly #max: number
   readonly #debug: Debug
@@ -49,20 +55,14 @@ export class StreamableHttpTransport implements Transport {
   #lifetime = new AbortController()
   /** The session's GET streams and the requests parked on them; made by the first openStream(). */
   #streams: SessionStreams | undefined
-  #prefetched = false
-  /** That code, once it has arrived. */
-  #chunk: typeof import('./legacy') | undefined
-  /**
-   * Set while a GET stream waits for that code: the session's requests wait with it (at most OPENING_WAIT_MS), so
-   * the GET goes first.
-   */
-  #opening: Promise<void> | undefined
 
   constructor(url: string | URL, options: StreamableHttpOptions = {}) {
-    this.url = String(url)
+    // endpointTimeout is read (and checked) for the HTTP+SSE transport a fallback hands these options on to.
+    const { url: href, max, debug } = settings(url, options, 0)
+    this.url = href
     this.#options = options
-    this.#max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-    this.#debug = options.debug ?? noop
+    this.#max = max
+    this.#debug = debug
     options.auth?.attach?.(this)
   }
 
@@ -72,12 +72,8 @@ export class StreamableHttpTransport implements Transport {
 
   request(message: JsonRpcRequest, options: SendOptions = {}): Promise<JsonRpcResponse> {
     const version = modernVersion(message)
-    // A handshake-era request: its session will soon want a GET stream, and its own stream may need resuming, so
-    // their code is fetched now, while this request travels, and never waited for.
-    if (!version && !this.#prefetched) {
-      this.#prefetched = true
-      loadLegacyStreams().then((chunk) => (this.#chunk = chunk), noop)
-    }
+    const handshake = !version && message.method === 'initialize'
+    if (handshake) this.protocolVersion = undefined
     let signal!: AbortSignal
     const listing = version && message.method === 'tools/list'
     // Whether every text that carried a tools/list answer is free of x-mcp-header (learnTools may skip its walk);
@@ -106,6 +102,7 @@ export class StreamableHttpTransport implements Transport {
           throw typedFailure(this.url, error, signal)
         }),
     )
+    if (handshake) return response.then((answer) => this.#learnVersion(answer))
     return listing ? response.then((answer) => learnTools(answer, this.#tools, this.#debug, options.signal, plain)) : response
   }
 
@@ -127,30 +124,7 @@ export class StreamableHttpTransport implements Transport {
     onMessage: (message: JsonRpcRequest | JsonRpcNotification) => void,
     options: { signal?: AbortSignal } = {},
   ): Promise<ServerStream | undefined> {
-    // The stream belongs to the transport's lifetime as it is now, even if close() comes while its code loads.
-    const lifetime = this.#lifetime.signal
-    // The GET goes out before whatever the caller sends next, as when this code was not split off: servers may tell
-    // a session stream from a resumption by what came first (the conformance suite's sse-retry does). Loaded
-    // already (the usual case: the handshake's requests fetched it), it goes out now; else requests of the session
-    // wait for the code with it (a few ms, once).
-    let chunk = this.#chunk
-    if (!chunk) {
-      const { signal, done } = link(lifetime, options.signal)
-      const loading = this.#legacy(signal)
-      let timer: ReturnType<typeof setTimeout> | undefined
-      // Never long: a chunk that stalls must not hold the session's requests (or their cancellations) hostage.
-      const gate = (this.#opening = Promise.race([loading.then(noop, noop), new Promise<void>((resolve) => (timer = setTimeout(resolve, OPENING_WAIT_MS)))]))
-      try {
-        chunk = await loading
-      } catch (error) {
-        throw typedFailure(this.url, error, signal)
-      } finally {
-        done()
-        clearTimeout(timer)
-        if (this.#opening === gate) this.#opening = undefined
-      }
-    }
-    return (this.#streams ??= new chunk.SessionStreams(this.#host())).open(onMessage, lifetime, options.signal)
+    return (this.#streams ??= new SessionStreams(this.#host())).open(onMessage, this.#lifetime.signal, options.signal)
   }
 
   resetSession(): void {
@@ -163,6 +137,12 @@ export class StreamableHttpTransport implements Transport {
     return new SseTransport(this.url, this.#options)
   }
 
+  #learnVersion(answer: JsonRpcResponse): JsonRpcResponse {
+    const version = answer.result?.protocolVersion
+    if (typeof version === 'string') this.protocolVersion = version
+    return answer
+  }
+
   /** Aborts every stream and request so far (an auth provider withdrew their credentials); the session stays. */
   dropStreams(reason = 'signed out'): void {
     const lifetime = this.#lifetime
@@ -170,7 +150,7 @@ export class StreamableHttpTransport implements Transport {
     lifetime.abort(reason)
   }
 
-  async close(): Promise<void> {
+  async close(options: { signal?: AbortSignal } = {}): Promise<void> {
     // A closed transport stays usable: later requests start afresh (and a new session, if any).
     this.dropStreams('transport closed')
     const headers = this.#headers()
@@ -178,7 +158,7 @@ export class StreamableHttpTransport implements Transport {
     if (!headers['Mcp-Session-Id']) return
     try {
       // Ending the session is a courtesy to the server (405 means it does not allow it): never fatal, never long.
-      const response = await httpFetch(this.url, { method: 'DELETE', headers }, this.#options, AbortSignal.timeout(5000))
+      const response = await httpFetch(this.url, { method: 'DELETE', headers }, this.#options, options.signal ?? AbortSignal.timeout(GOODBYE_MS))
       await response.body?.cancel()
     } catch {
       // The server may already be gone; the session is forgotten either way.
@@ -197,7 +177,7 @@ export class StreamableHttpTransport implements Transport {
     if (response.status === 202) {
       await response.body?.cancel()
       if (version) throw new ProtocolError('transport', `The server answered ${message.method} with 202 Accepted, which carries no response`)
-      // A handshake-era server may accept a request and answer it on the session's GET stream.
+      // A legacy-era server may accept a request and answer it on the session's GET stream.
       if (!this.#streams?.park(entry, message)) {
         throw new ProtocolError('transport', `${message.method} got 202, to be answered on a GET stream, but none is open`)
       }
@@ -229,8 +209,7 @@ export class StreamableHttpTransport implements Transport {
 
   /**
    * Reads an SSE response, each event's `data` to `onData`, until `finished()`. Resolves true when finished, false
-   * when the stream ended for good. A handshake-era stream that ends early with an event id is resumed by code
-   * loaded only then (legacy/resume.ts): the server's `retry` wait before a reconnection dwarfs the load.
+   * when the stream ended for good. A legacy-era stream that ends early with an event id is resumed (legacy/resume.ts).
    */
   async #follow(
     response: Response,
@@ -244,17 +223,12 @@ export class StreamableHttpTransport implements Transport {
     await read(response)
     if (finished()) return true
     if (!resumable || !cursor.lastEventId) return false
-    const { resume } = await this.#legacy(signal)
     return resume(this.#host(), cursor, signal, read, finished)
   }
 
-  // ---- the handshake era's code, loaded on demand ------------------------------------------------------------
+  // ---- what the legacy era's stream code uses ----------------------------------------------------------------
 
-  #legacy(signal: AbortSignal): Promise<typeof import('./legacy')> {
-    return load('stream code for servers before 2026-07-28', loadLegacyStreams, signal).then((chunk) => (this.#chunk = chunk))
-  }
-
-  /** What that code may use of this transport. */
+  /** What the session streams and resumption may use of this transport. */
   #host(): StreamHost {
     return {
       url: this.url,
@@ -282,7 +256,6 @@ export class StreamableHttpTransport implements Transport {
   }
 
   async #post(message: JsonRpcMessage, signal: AbortSignal): Promise<Response> {
-    if (this.#opening && !modernVersion(message)) await abortable(this.#opening, signal)
     return this.#fetch('POST', { ...JSON_HEADERS, ...this.#headers(message) }, signal, JSON.stringify(message))
   }
 

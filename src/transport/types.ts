@@ -1,6 +1,7 @@
 // Wire types shared by the transports and the client, and the transports' options. Types only: no runtime code
 // lives here.
 import type { EventSourceConstructor } from './event-source'
+import type { Limit } from './duration'
 import type { ProxyOption } from './proxy-url'
 
 export type { EventSourceConstructor, EventSourceLike } from './event-source'
@@ -61,15 +62,14 @@ export interface ServerStream {
 export interface Transport {
   /** A stable key for the server (its URL), used to remember the era per server. */
   readonly url: string
-  /**
-   * The revision the client settled on after a handshake; the transport then sends it as `MCP-Protocol-Version`
-   * on every request (2025-06-18 and later). Undefined on 2026-07-28, where each body names its own revision.
-   */
-  protocolVersion: string | undefined
   /** `Mcp-Session-Id` issued by a legacy server's initialize response; cleared when the session ends. */
   readonly sessionId: string | undefined
-  /** Whether this transport is HTTP+SSE (2024-11-05), which has no modern era. */
-  readonly kind: 'streamable-http' | 'sse'
+  /**
+   * True when the session lives on one server stream that carries every answer (HTTP+SSE, 2024-11-05): the session
+   * ends with that stream, and requests cannot describe themselves. False for Streamable HTTP, where each POST has
+   * its own answer.
+   */
+  readonly sessionStream: boolean
 
   /** Sends a request and resolves with its response (a result or a JSON-RPC error object). */
   request(message: JsonRpcRequest, options?: SendOptions): Promise<JsonRpcResponse>
@@ -93,8 +93,11 @@ export interface Transport {
    * when the first POST is refused with 400/404/405. Asynchronous so bundlers can split it into its own chunk.
    */
   legacySse?(): Promise<Transport>
-  /** Ends the session (DELETE on Streamable HTTP when a session exists), closes every stream, rejects pending work. */
-  close(): Promise<void>
+  /**
+   * Ends the session (DELETE on Streamable HTTP when a session exists), closes every stream, rejects pending work.
+   * `signal` bounds the goodbye to the server (default 5 s); closing itself never waits on the server.
+   */
+  close(options?: { signal?: AbortSignal }): Promise<void>
 }
 
 /** What a transport asks of an authorization client (nanomcp's oauth() or an app's own). */
@@ -154,14 +157,15 @@ export interface HttpTransportOptions {
    * threw, tools dropped for invalid x-mcp-header). The library never writes to the console.
    */
   debug?: (message: string, detail?: unknown) => void
+  /**
+   * HTTP+SSE: the longest wait (ms) for the server's `endpoint` event after opening the stream; past it every wait
+   * fails with ProtocolError('no-endpoint'). A caller's shorter `signal` or `timeout` ends its own wait first.
+   * `false` or `Infinity`: no limit but the callers'. Default 10 000; from 0 to 2^31-1, else a RangeError from the
+   * constructor. Streamable HTTP hands it on to the HTTP+SSE transport it falls back to.
+   */
+  endpointTimeout?: Limit
 }
 
 export type StreamableHttpOptions = HttpTransportOptions
 
-export interface SseTransportOptions extends HttpTransportOptions {
-  /**
-   * The longest wait for the server's `endpoint` event after opening the stream, when the caller set no limit
-   * of its own (a request's `signal` always bounds its own wait). Default 10 000 ms.
-   */
-  endpointTimeout?: number
-}
+export type SseTransportOptions = HttpTransportOptions

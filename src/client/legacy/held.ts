@@ -1,5 +1,5 @@
-// In the handshake era's chunk: only an older server sends notifications on a request's own stream, so a request
-// gets a Held only when the first one arrives, and every other request carries an empty Deferred.
+// Only an older server sends notifications on a request's own stream, so a request makes a Held only when the
+// first one arrives.
 import type { JsonRpcNotification } from '../../transport/types'
 import type { ServerNotification } from '../types'
 import type { Wire } from '../trace'
@@ -8,11 +8,6 @@ import { notification } from '../validate'
 
 const MAX_HELD = 1000
 const CHANGES = /^notifications\/(tools\/list_changed|prompts\/list_changed|resources\/list_changed|resources\/updated)$/
-
-/** A request's slot for what its stream carried before it settled. */
-export interface Deferred {
-  held?: Held
-}
 
 /**
  * Notifications an older server sent on one request's stream, held until that request settles. Bounded: an

@@ -1,5 +1,3 @@
-// The handshake era's session, in the chunk that client.ts loads on demand (legacy/index.ts): an app that only
-// ever talks to 2026-07-28 servers never downloads it.
 import type { JsonRpcErrorObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, ServerStream } from '../../transport/types'
 import type { RequestOptions, ServerNotification } from '../types'
 import type { EraState } from '../era'
@@ -9,14 +7,14 @@ import { HttpError } from '../../errors/http-error'
 import { RpcError } from '../../errors/rpc-error'
 import { UnsupportedVersionError } from '../../errors/unsupported-version-error'
 import { abortable } from '../../transport/http'
-import { load } from '../../transport/load'
 import { noop } from '../../transport/pending'
 import { withDefaults } from '../apply-defaults'
 import { isModernError } from '../era'
-import { reasonOf, Shared } from '../limits'
+import { Joinable, reasonOf } from '../limits'
 import { capabilities, clientMeta, toProgress } from '../modern'
 import { toRpcError } from '../to-rpc-error'
-import { Held, type Deferred } from './held'
+import { accepted } from '../url-required'
+import { Held } from './held'
 import { checkResult, inputRequest, notification } from '../validate'
 import { ServerNotificationSchema } from '../../schemas/notifications'
 import { parseWith } from '../../schemas/explain'
@@ -35,12 +33,12 @@ export interface SessionHost {
   exclusive<T>(work: () => Promise<T>): Promise<T>
   /** The server cannot be spoken to (a revision the client does not know): the client ends with `error`. */
   fail(error: Error): Promise<void>
-  /** A server notification for the app's `onNotification`. */
-  notify(notification: ServerNotification): void
+  /** A server notification for `handler`, or without one the app's `onNotification`. */
+  notify(notification: ServerNotification, handler?: (notification: ServerNotification) => void): void
 }
 
 /**
- * The handshake era (before 2026-07-28): the `initialize` handshake, a new session when the server says the
+ * The legacy era (before 2026-07-28): the `initialize` handshake, a new session when the server says the
  * old one ended (404), answers to the server's own requests, and the session's stream (GET SSE, or the
  * HTTP+SSE EventSource) shared by every subscription.
  */
@@ -49,13 +47,13 @@ export class LegacySession {
   /** The server issued a session id for the current session. */
   #issued = false
   #stream: ServerStream | undefined
-  readonly #opening = new Shared((signal) => this.#open(signal))
+  readonly #opening = new Joinable((signal) => this.#open(signal))
   /** Counts sessions: a subscription that set up on one session knows when it must subscribe again. */
   generation = 0
   readonly #listeners = new Set<(message: JsonRpcNotification) => boolean>()
   readonly #endedCallbacks = new Set<() => void>()
   /** The last handshake declared URL-mode elicitation: only then may a -32042 be answered (url-required.ts). */
-  declare urlMode: boolean | undefined
+  urlMode: boolean | undefined
 
   constructor(readonly host: SessionHost) {}
 
@@ -82,7 +80,6 @@ export class LegacySession {
     // The old session's stream would carry nothing for the new one: its subscriptions must set up again.
     this.#drop()
     wire.transport.resetSession()
-    wire.transport.protocolVersion = undefined
     const declared: Result = {}
     // Only extensions: an older server that is offered roots, sampling or elicitation may call the client back.
     const extensions = capabilities(options).extensions
@@ -113,7 +110,6 @@ export class LegacySession {
       await this.host.fail(error)
       throw error
     }
-    wire.transport.protocolVersion = protocolVersion
     await wire.send({ jsonrpc: '2.0', method: 'notifications/initialized' }, signal)
     this.#session = true
     this.#issued = !!wire.transport.sessionId
@@ -121,13 +117,28 @@ export class LegacySession {
     era.legacy(protocolVersion, { era: 'legacy', protocolVersion, serverInfo, capabilities: serverCapabilities, instructions })
     // HTTP+SSE has one stream for everything: listen on it from the start so nothing the server says is lost.
     // An app that answers elicitations needs the GET stream too: servers send their requests there.
-    if (wire.transport.kind === 'sse' || (options.onInputRequest && Object.values(OPT_INS).some((o) => options[o]))) {
-      void this.openStream(AbortSignal.timeout(options.timeout ?? 60_000)).catch((error: unknown) => wire.debug('could not open the session stream', error))
+    if (wire.transport.sessionStream || (options.onInputRequest && Object.values(OPT_INS).some((o) => options[o]))) {
+      void this.openStream(wire.background() ?? new AbortController().signal).catch((error: unknown) => wire.debug('could not open the session stream', error))
     }
   }
 
-  /** Sends a request on the session, renewing it once if the server says it ended. */
-  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, deferred: Deferred): Promise<Result> {
+  /**
+   * Sends a request on the session, renewing it once if the server says it ended. Notifications the server sent on
+   * the request's stream reach the app only once the request has settled and its caller has resumed (a macrotask
+   * later), so a handler that awaits a request of its own never runs inside this one.
+   */
+  async request(method: string, params: Result, options: RequestOptions, signal: AbortSignal): Promise<Result> {
+    let held: Held | undefined
+    try {
+      return await this.#request(method, params, options, signal, (message) => (held ??= new Held(this.host.wire)).push(message))
+    } finally {
+      const notifications = held?.take() ?? []
+      const handler = options.onNotification
+      if (notifications.length) setTimeout(() => notifications.forEach((n) => this.host.notify(n, handler)))
+    }
+  }
+
+  async #request(method: string, params: Result, options: RequestOptions, signal: AbortSignal, hold: (message: JsonRpcNotification) => void): Promise<Result> {
     const { wire } = this.host
     // Older revisions have no server/discover: asking would only earn a -32601 round trip (connect() reads
     // the handshake's description instead).
@@ -148,12 +159,11 @@ export class LegacySession {
             void this.#answer(message as JsonRpcRequest)
           } else {
             // Checked when the request settles and they are handed over (held.ts).
-            deferred.held ??= new Held(this.host.wire)
-            deferred.held.push(message)
+            hold(message)
           }
         })
         if (response.error) throw toRpcError(response.error)
-        return checkResult(method, response.result!, signal)
+        return checkResult(method, response.result!)
       } catch (error) {
         if (error instanceof HttpError && error.sessionExpired && !resent) {
           // The session is gone, so the request never ran: a new session, then the same request once more.
@@ -162,8 +172,8 @@ export class LegacySession {
           continue
         }
         // 2025-11-25: the user must visit URLs first, then the same request goes once more (once per request: a
-        // second -32042 is the caller's). Rare, so its handling is loaded on demand.
-        if (error instanceof RpcError && error.code === -32042 && this.urlMode && !elicited++ && (await (await load('URL elicitation code', () => import('../url-required'), signal)).accepted(error, this, method, params, signal))) continue
+        // second -32042 is the caller's).
+        if (error instanceof RpcError && error.code === -32042 && this.urlMode && !elicited++ && (await accepted(error, this, method, params, signal))) continue
         if (signal.aborted && !(error instanceof RpcError)) {
           // On these revisions a closed stream is not a cancellation; the server must be told.
           void wire.transport
@@ -187,7 +197,7 @@ export class LegacySession {
       try {
         const key = String(id)
         // A chunk that never arrives would leave the server's request unanswered: its load gets the client's timeout.
-        const requests = { [key]: await inputRequest({ method, params }, AbortSignal.timeout(options.timeout ?? 60_000)) }
+        const requests = { [key]: await inputRequest({ method, params }, wire.background()) }
         const answers = withDefaults(requests, await options.onInputRequest(requests, { method, params: params ?? {}, round: 1, signal: new AbortController().signal }))
         answer = { result: (answers[key] as Result) ?? { action: 'cancel' } }
       } catch (error) {
@@ -248,7 +258,7 @@ export class LegacySession {
   #ended(stream: ServerStream, sessionExpired: boolean): void {
     if (this.#stream !== stream) return
     // An HTTP+SSE session lives exactly as long as its stream.
-    if (sessionExpired || this.host.wire.transport.kind === 'sse') this.#session = false
+    if (sessionExpired || this.host.wire.transport.sessionStream) this.#session = false
     this.#drop()
   }
 

@@ -1,6 +1,5 @@
-// listen() on an older server, in the chunk loaded on demand with the session it sets up on (legacy/index.ts).
-// listen()'s own chunk (subscription.ts: attempts, reconnects, the 2026-07-28 set-up) reaches this one through
-// client.ts's `listenLegacy`; the reconnect wait is backoff.ts.
+// listen() on an older server: the set-up over the session's stream. listen()'s machine (../subscription.ts: attempts,
+// reconnects, the 2026-07-28 set-up) reaches it through client.ts's `listenLegacy`.
 import type { ListenFilter, ServerDescription } from '../types'
 import type { Outcome, Subscriber } from '../listen'
 import type { LegacySession } from './session'
@@ -11,7 +10,8 @@ type Result = Record<string, unknown>
 export interface SubscriptionHost {
   session: LegacySession
   /** A request through the client (so a session that ended is renewed on the way). */
-  request(method: string, params: Result, signal: AbortSignal): Promise<Result>
+  /** A request through the client, within the client's `timeout` and `signal` when given. */
+  request(method: string, params: Result, signal: AbortSignal | undefined): Promise<Result>
   closed(): boolean
 }
 
@@ -75,8 +75,8 @@ export async function listenLegacy(
       })
     }
     if (subscriber.stop.aborted && !host.closed()) {
-      const bye = AbortSignal.timeout(5000)
-      await Promise.all(uris.map((uri) => host.request('resources/unsubscribe', { uri }, bye).catch(() => undefined)))
+      // Sent after the subscription closed, so no signal of its: the client's timeout bounds them, as any request.
+      await Promise.all(uris.map((uri) => host.request('resources/unsubscribe', { uri }, undefined).catch(() => undefined)))
     }
     return { reason: 'dropped' }
   } finally {

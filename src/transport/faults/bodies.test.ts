@@ -23,7 +23,7 @@ const raw = (type: string, body: string | Buffer, headers: Record<string, string
 
 describe.each([
   ['2026-07-28', modern],
-  ['handshake era', legacy],
+  ['legacy era', legacy],
 ] as const)('Streamable HTTP (%s): bad bodies', (_era, build) => {
   const cases: [string, Handler, string, RegExp][] = [
     ['malformed JSON', raw('application/json', '{"jsonrpc":"2.0","id":1,'), 'malformed-json', /malformed JSON/],
@@ -101,7 +101,7 @@ describe.each([
   })
 })
 
-describe('Streamable HTTP (handshake era): batches', () => {
+describe('Streamable HTTP (legacy era): batches', () => {
   it('a batch answers several pending requests at once, in any order', async () => {
     let first: import('node:http').ServerResponse | undefined
     const { url } = await serve((request, res) => {

@@ -1,5 +1,5 @@
 // Fault family: streams and connections cut short — mid-event, before the result, by a reset — on 2026-07-28,
-// handshake-era Streamable HTTP and HTTP+SSE. Each ends in a typed error that says so, and the next request works.
+// legacy-era Streamable HTTP and HTTP+SSE. Each ends in a typed error that says so, and the next request works.
 import { describe, expect, it } from 'vitest'
 import { NetworkError } from '../../errors/network-error'
 import { ProtocolError } from '../../errors/protocol-error'
@@ -22,7 +22,7 @@ const half = JSON.stringify(result(1)).slice(0, 10)
 
 describe.each([
   ['2026-07-28', modern],
-  ['handshake era', legacy],
+  ['legacy era', legacy],
 ] as const)('Streamable HTTP (%s)', (_era, build) => {
   const cases: [string, Handler, new (...args: never[]) => Error, RegExp][] = [
     ['a stream that ends mid-event', (_r, res) => void (openSse(res, {}, event(progress(1)), `data: ${half}`), res.end()), ProtocolError, /ended before its response/],

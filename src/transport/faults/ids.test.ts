@@ -18,7 +18,7 @@ const once = (fault: Handler): Handler => {
 
 describe.each([
   ['2026-07-28', modern],
-  ['handshake era', legacy],
+  ['legacy era', legacy],
 ] as const)('Streamable HTTP (%s): ids', (_era, build) => {
   it.each(([
     ['a wrong id in JSON', ((_r, res) => sendJson(res, result(999))) as Handler, 'content-type', /holds no response with its id/],
@@ -78,7 +78,7 @@ describe('Streamable HTTP: answers for other requests', () => {
     expect((await settle(one)).value).toEqual(result(1, { own: true }))
   })
 
-  it('handshake era: a server request nobody invited goes to the request\'s onMessage, never settles anything', async () => {
+  it('legacy era: a server request nobody invited goes to the request\'s onMessage, never settles anything', async () => {
     const { url } = await serve((r, res) => endSse(res, event({ jsonrpc: '2.0', id: 'srv-1', method: 'sampling/createMessage', params: {} }) + event(result(r.json.id))))
     const seen: unknown[] = []
     const answer = await settle(new StreamableHttpTransport(url).request(legacy(1, 'x'), { onMessage: (m) => seen.push(m) }))

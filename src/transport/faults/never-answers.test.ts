@@ -28,7 +28,7 @@ const openButSilent: Handler = (_r, res) => openSse(res)
 
 describe.each([
   ['2026-07-28', modern],
-  ['handshake era', legacy],
+  ['legacy era', legacy],
 ] as const)('Streamable HTTP (%s): a request that never gets its answer', (_era, build) => {
   it.each([
     ['no response at all', silent],

@@ -50,7 +50,7 @@ const sse = (stream: ReadableStream<Uint8Array>) => new Response(stream, { heade
 
 describe.each([
   ['2026-07-28', modern],
-  ['handshake era', legacy],
+  ['legacy era', legacy],
 ] as const)('Streamable HTTP (%s): a response stream in any line ending and chunking', (_era, build) => {
   it('delivers every notification in order, then resolves with the result', async () => {
     await fc.assert(

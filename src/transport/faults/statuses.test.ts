@@ -21,7 +21,7 @@ const html = (status: number, headers: Record<string, string> = {}): Handler => 
 
 describe.each([
   ['2026-07-28', modern],
-  ['handshake era', legacy],
+  ['legacy era', legacy],
 ] as const)('Streamable HTTP (%s): error statuses', (_era, build) => {
   it.each([
     [500, html(500)],

@@ -8,7 +8,7 @@ const MAX_RECONNECTS = 5
 const DEFAULT_RETRY_MS = 1000
 
 /**
- * Resumes a handshake-era SSE stream that ended early (2025-11-25 "polling": a server may close the connection
+ * Resumes a legacy-era SSE stream that ended early (2025-11-25 "polling": a server may close the connection
  * without ending the stream): waits the server's `retry`, then GETs with Last-Event-ID and reads on with `read`,
  * as often as reconnections bring new events (then up to MAX_RECONNECTS more). Resolves true once `finished()`,
  * false when the stream ended for good.

@@ -9,7 +9,7 @@ import { progressKey, progressOwner } from './progress'
 import type { StreamHost } from './types'
 
 /**
- * A handshake-era session's GET streams, and the requests a 202 parked until their answer arrives on one of them.
+ * A legacy-era session's GET streams, and the requests a 202 parked until their answer arrives on one of them.
  * One per StreamableHttpTransport, made when the first stream is asked for.
  */
 export class SessionStreams {

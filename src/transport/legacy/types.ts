@@ -1,5 +1,5 @@
-// What the handshake era's stream code (loaded on demand) uses of the StreamableHttpTransport that loaded it. Types
-// only: no runtime code lives here.
+// What the legacy era's stream code (session-stream.ts, resume.ts) uses of its StreamableHttpTransport. Types only:
+// no runtime code lives here.
 import type { Debug, Pending } from '../pending'
 
 export interface StreamHost {
@@ -9,7 +9,7 @@ export interface StreamHost {
   readonly debug: Debug
   /** Requests in flight by id: answers on the session stream settle them. */
   readonly pending: Map<string, Pending>
-  /** The handshake era's headers: MCP-Protocol-Version and Mcp-Session-Id, as the session stands now. */
+  /** The legacy era's headers: MCP-Protocol-Version and Mcp-Session-Id, as the session stands now. */
   headers(): Record<string, string>
   /** fetch that keeps the session: takes the id from any response, ends it on a 404 to a request that carried it. */
   fetch(method: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response>
