@@ -8,33 +8,18 @@ import { Client } from '../client/client'
 import { createMcp } from '../stores/create-mcp'
 import { StreamableHttpTransport } from '../transport/streamable-http'
 import { mountApp } from './mount-app'
+import { APP_URI, appResource, rawAppHtml, SANDBOX } from '../testing/raw-app'
 import type { AppView } from './types'
 import type { Tool } from '../schemas/types'
 
-const URI = 'ui://t/lists.html'
-const tool = { name: 'show', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: URI } } } as Tool
-// The same Vite server under the other loopback name is another origin: the sandbox must not share the page's.
-const SANDBOX = `http://${location.hostname === 'localhost' ? '127.0.0.1' : 'localhost'}:${location.port}/src/apps/sandbox.html`
-
-// A raw view: it initializes, then reports every method it receives, and the capabilities it was told, as logs.
-const HTML = `<!DOCTYPE html><html><body><script>
-  const say = (data) => parent.postMessage({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data } }, '*')
-  addEventListener('message', (e) => {
-    const d = e.data
-    if (d && d.id === 1) {
-      say('capabilities ' + JSON.stringify(d.result.hostCapabilities.serverTools))
-      parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} }, '*')
-    } else if (d && typeof d.method === 'string') say(d.method)
-  })
-  parent.postMessage({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { protocolVersion: '2026-01-26', appInfo: { name: 'lists', version: '1' }, appCapabilities: {} } }, '*')
-</script></body></html>`
+const tool = { name: 'show', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: APP_URI } } } as Tool
 
 /** Answers the app's resources/read itself and passes everything else to the real client. */
 function withResource(client: Client): Client {
   const real = client.request.bind(client) as (method: string, params?: Record<string, unknown>, options?: object) => Promise<Record<string, unknown>>
   Object.assign(client, {
     request: (method: string, params?: Record<string, unknown>, options?: object) =>
-      method === 'resources/read' ? Promise.resolve({ contents: [{ uri: URI, mimeType: 'text/html;profile=mcp-app', text: HTML }] }) : real(method, params, options),
+      method === 'resources/read' ? Promise.resolve(appResource(rawAppHtml())) : real(method, params, options),
   })
   return client
 }
@@ -59,16 +44,16 @@ describe.each(['modern', 'legacy'] as const)('list_changed reaches a mounted app
       cleanup.push(() => store.close())
       mcp = store
     }
-    const logs: unknown[] = []
-    const view: AppView = mountApp(document.body.appendChild(document.createElement('div')), { mcp, tool, sandbox: SANDBOX, onLog: (log) => void logs.push(log.data) })
+    const logs: { method?: string; answer?: { hostCapabilities: Record<string, unknown> } }[] = []
+    const view: AppView = mountApp(document.body.appendChild(document.createElement('div')), { mcp, tool, sandbox: SANDBOX, onLog: (log) => void logs.push(log.data as never) })
     cleanup.unshift(() => view.close())
     await vi.waitFor(() => expect(view.$state.get().status).toBe('ready'), { timeout: 15_000 })
     // The initialize answer told the app that the tool list can change.
-    expect(logs).toContain('capabilities {"listChanged":true}')
+    expect(logs[0]?.answer?.hostCapabilities.serverTools).toEqual({ listChanged: true })
 
     // The subscription may still be opening when the app is ready: a change made before it stands is not
     // heard, so the test adds tools until one is (a host that does not forward never passes).
-    const heard = () => logs.filter((l) => l === 'notifications/tools/list_changed').length
+    const heard = () => logs.filter((l) => l.method === 'notifications/tools/list_changed').length
     for (let attempt = 0; attempt < 10 && !heard(); attempt++) {
       await fetch(`${server.control}/control/add-tool`, { method: 'POST' })
       await vi.waitFor(() => expect(heard()).toBeGreaterThan(0), { timeout: 1000 }).catch(() => undefined)
