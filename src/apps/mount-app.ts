@@ -197,7 +197,9 @@ export function mountApp(element: Element, options: MountAppOptions): AppView {
     grant = { csp, permissions, policy: buildCsp(csp), ...(resource.sandbox && { sandbox: resource.sandbox }) }
     html = resource.html
     // What the server announces is known before the app asks (the initialize answer says which lists can change).
-    const lists = await srv.watchLists((kind) => initialized && post({ method: `notifications/${kind}/list_changed` })).catch(() => ({ kinds: [], stop() {} }))
+    const lists = await srv
+      .watchLists((kind) => initialized && post({ method: `notifications/${kind}/list_changed` }))
+      .catch(() => ({ kinds: [], stop() {} }))
     cleanups.push(lists.stop)
     listChanged = lists.kinds
     if (!live()) return lists.stop()
