@@ -7,16 +7,19 @@ import { h } from './dom'
 
 const SANDBOX = import.meta.env.VITE_APPS_SANDBOX_URL
 
-let current: AppView | undefined
+let current: (() => void) | undefined
 
-const hasApp = (tool: Tool) => {
+/** Where apps are shown from: without it, a tool's app is not shown (the result panel says how to deploy one). */
+export const APPS_SANDBOX: string | undefined = SANDBOX
+
+export const hasApp = (tool: Tool) => {
   const meta = (tool._meta ?? {}) as { ui?: { resourceUri?: unknown }; 'ui/resourceUri'?: unknown }
   return typeof (meta.ui?.resourceUri ?? meta['ui/resourceUri']) === 'string'
 }
 
 /** The place a tool's app goes; closes the app of the tool shown before (its frame is leaving the page). */
 export function appSlot(): HTMLElement {
-  void current?.close()
+  current?.()
   current = undefined
   return h('section', { class: 'app-slot', 'aria-label': 'App', 'data-testid': 'app-slot' })
 }
@@ -24,7 +27,7 @@ export function appSlot(): HTMLElement {
 /** Shows `tool`'s app in `slot` for this call (when it has one), and hands `result` back unchanged. */
 export function withApp<T>(slot: HTMLElement, mcp: Mcp, tool: Tool, args: Record<string, unknown>, result: Promise<T>): Promise<T> {
   if (!hasApp(tool)) return result
-  void current?.close()
+  current?.()
   current = undefined
   if (!SANDBOX) {
     slot.replaceChildren(
@@ -37,12 +40,25 @@ export function withApp<T>(slot: HTMLElement, mcp: Mcp, tool: Tool, args: Record
     )
     return result
   }
+  const box = h('div', {})
+  slot.replaceChildren(h('h3', {}, 'App'), box)
+  current = showApp(box, mcp, tool, args, result)
+  return result
+}
+
+/**
+ * Mounts `tool`'s app in `box` (needs APPS_SANDBOX) with a line saying how it is doing; returns the function that
+ * closes it. nanomcp/apps loads only now, the first time an app is shown.
+ */
+export function showApp(box: HTMLElement, mcp: Mcp, tool: Tool, args: Record<string, unknown>, result: Promise<unknown>): () => void {
+  let view: AppView | undefined
+  let closed = false
   const state = h('p', { class: 'hint', 'data-testid': 'app-state' }, 'Loading the app…')
   const frame = h('div', { class: 'app-frame' })
-  slot.replaceChildren(h('h3', {}, 'App'), state, frame)
+  box.replaceChildren(state, frame)
   void import('../src/apps/index').then(({ mountApp, permissiveCsp }) => {
-    if (!slot.isConnected) return
-    const view = (current = mountApp(frame, {
+    if (closed || !box.isConnected || !SANDBOX) return
+    view = mountApp(frame, {
       mcp,
       tool,
       input: args,
@@ -52,11 +68,14 @@ export function withApp<T>(slot: HTMLElement, mcp: Mcp, tool: Tool, args: Record
       csp: permissiveCsp,
       onOpenLink: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
       onMessage: (message) => void (state.textContent = `The app says: ${message.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join(' ')}`),
-    }))
+    })
     view.$state.subscribe(({ status, error }) => {
       state.textContent = status === 'ready' ? '' : status === 'error' ? `The app failed: ${error?.message}` : status === 'closed' ? 'Closed.' : 'Loading the app…'
       state.hidden = status === 'ready'
     })
   })
-  return result
+  return () => {
+    closed = true
+    void view?.close()
+  }
 }

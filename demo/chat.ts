@@ -4,6 +4,7 @@
 import type { CallToolResult, Mcp, Tool } from '../src/index'
 import { forModel } from '../src/ai/visible'
 import { createConversation, DEFAULT_ENDPOINTS, type ChatSettings, type ProviderKind, type ToolCall } from './chat-provider'
+import { APPS_SANDBOX, hasApp, showApp } from './app-view'
 import { h, json } from './dom'
 import { renderError, renderToolResult } from './render-content'
 import './chat.css'
@@ -20,6 +21,8 @@ export function createChat() {
   let busy: AbortController | undefined
   let conversation: ReturnType<typeof createConversation> | undefined
   let conversationKey = ''
+  /** Closers of the apps shown in the transcript. */
+  const apps: (() => void)[] = []
 
   const provider = h('select', { id: 'chat-provider' }, h('option', { value: 'openai' }, 'OpenAI-compatible (Chat Completions)'), h('option', { value: 'anthropic' }, 'Anthropic (Messages)'))
   const endpoint = h('input', { id: 'chat-endpoint', type: 'url', value: DEFAULT_ENDPOINTS.openai, required: true, spellcheck: false })
@@ -78,6 +81,7 @@ export function createChat() {
 
   function clear() {
     busy?.abort(new Error('New chat'))
+    for (const close of apps.splice(0)) close()
     conversation = undefined
     log.replaceChildren()
   }
@@ -109,8 +113,16 @@ export function createChat() {
     }
     const running = h('p', { class: 'busy', 'data-testid': 'chat-running' }, 'Running on the server…')
     li.append(running)
+    const calling = mcp.callTool(call.name, call.input, { signal })
+    // A tool with an MCP App shows it under its call, fed the same call's input and result (only where the page
+    // knows a sandbox on another origin to show apps from).
+    if (APPS_SANDBOX && hasApp(tool)) {
+      const box = h('div', { class: 'chat-app', 'data-testid': 'chat-app' })
+      li.append(box)
+      apps.push(showApp(box, mcp, tool, call.input, calling))
+    }
     try {
-      const result = await mcp.callTool(call.name, call.input, { signal })
+      const result = await calling
       running.replaceWith(h('div', { 'data-testid': 'chat-result' }, renderToolResult(result)))
       return result
     } catch (error) {

@@ -1,8 +1,7 @@
 // mountApp: shows a tool's `ui://` app in nanomcp's sandbox page (another origin) and speaks the host side of
 // MCP Apps with it over postMessage. Returns at once; what happens next is in `$state`.
-import { atom, type ReadableAtom } from 'nanostores'
+import { atom } from 'nanostores'
 import type { CallToolResult } from '../schemas/types'
-import type { ListState } from '../stores/types'
 import type { AppState, AppView, DisplayMode, HostContext, MountAppOptions } from './types'
 import { AppProtocolError } from '../errors/app-protocol-error'
 import { AppSandboxError } from '../errors/app-sandbox-error'
@@ -53,6 +52,7 @@ export function mountApp(element: Element, options: MountAppOptions): AppView {
   let frame: HTMLIFrameElement | undefined
   let html: string | undefined
   let grant: Record<string, unknown> = {}
+  let listChanged: string[] = []
   let answered = false
   let initialized = false
   let lastHeight = -1
@@ -101,8 +101,8 @@ export function mountApp(element: Element, options: MountAppOptions): AppView {
 
   function hostCapabilities() {
     return {
-      serverTools: { listChanged: !!tools },
-      serverResources: { listChanged: !!resources },
+      serverTools: { listChanged: listChanged.includes('tools') },
+      serverResources: { listChanged: listChanged.includes('resources') },
       ...(o.onOpenLink && { openLinks: {} }),
       ...(o.onMessage && { message: { text: {} } }),
       ...(o.onModelContext && { updateModelContext: { text: {} } }),
@@ -196,7 +196,13 @@ export function mountApp(element: Element, options: MountAppOptions): AppView {
     // The policy text travels with the HTML; the sandbox puts it in a <meta> before the first byte of the app.
     grant = { csp, permissions, policy: buildCsp(csp), ...(resource.sandbox && { sandbox: resource.sandbox }) }
     html = resource.html
-    if (!live()) return
+    // What the server announces is known before the app asks (the initialize answer says which lists can change).
+    const lists = await srv
+      .watchLists((kind) => initialized && post({ method: `notifications/${kind}/list_changed` }))
+      .catch(() => ({ kinds: [], stop() {} }))
+    cleanups.push(lists.stop)
+    listChanged = lists.kinds
+    if (!live()) return lists.stop()
     const f = (frame = document.createElement('iframe'))
     f.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms')
     if (allow) f.allow = allow
@@ -218,22 +224,6 @@ export function mountApp(element: Element, options: MountAppOptions): AppView {
   }
   const scheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)')
   if (scheme && !o.hostContext?.theme) on(scheme, 'change', () => updateContext({ theme: theme() }))
-  // A store refreshes a list when the server announces a change: the app hears of it the same way.
-  const forward = (list: ReadableAtom<ListState<unknown>> | undefined, method: string) => {
-    if (!list) return
-    let items = list.get().items
-    cleanups.push(
-      list.listen((state) => {
-        if (state.items === items) return
-        items = state.items
-        if (initialized) post({ method })
-      }),
-    )
-  }
-  const tools = srv.announced('tools')
-  const resources = srv.announced('resources')
-  forward(tools, 'notifications/tools/list_changed')
-  forward(resources, 'notifications/resources/list_changed')
   const timeout = o.timeout ?? 30_000
   const timer = setTimeout(() => initialized || fail(new TimeoutError('ui/initialize', timeout)), timeout)
   cleanups.push(() => clearTimeout(timer))

@@ -16,7 +16,7 @@ function setup(options: Partial<MountAppOptions> = {}, appModes?: string[]) {
     options: options as MountAppOptions,
     server: {
       $tools: undefined,
-      announced: () => undefined,
+      watchLists: async () => ({ kinds: [], stop() {} }),
       tool: async (name) => tools.find((t) => t.name === name),
       request: async (method, params) => (calls.push([method, params]), { ok: method }),
     },

@@ -1,16 +1,20 @@
 // Public types of nanomcp/apps. Types only.
 import type { ReadableAtom } from 'nanostores'
-import type { RequestOptions } from '../client/types'
+import type { ListenFilter, RequestOptions, ServerNotification, Subscription } from '../client/types'
 import type { CallToolResult, ContentBlock, Implementation, Tool } from '../schemas/types'
 import type { ListState } from '../stores/types'
 
 type Requester = { request(method: string, params?: Record<string, unknown>, options?: Pick<RequestOptions, 'signal' | 'timeout'>): Promise<Record<string, unknown>> }
 
-/** The lists of a store: an app hears `list_changed` when they change. */
+/**
+ * How an app hears of list changes. A store (createMcp, shared-tab client) has list atoms that already follow
+ * `list_changed`; a bare Client has `listen()`. `connect()` says whether the server announces changes at all.
+ */
 interface Lists {
   readonly $tools?: ReadableAtom<ListState<Tool>>
   readonly $resources?: ReadableAtom<ListState<unknown>>
-  readonly $server?: ReadableAtom<{ capabilities: Record<string, unknown> } | undefined>
+  connect?(): Promise<{ capabilities: Record<string, unknown> }>
+  listen?(filter: ListenFilter, handler: (notification: ServerNotification) => void): Pick<Subscription, 'close'>
 }
 
 /** Anything nanomcp gives that can reach a server: a Client, a createMcp() store, or a shared-tab client. */
