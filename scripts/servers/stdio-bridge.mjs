@@ -124,6 +124,8 @@ export async function startStdioBridge({ origins = [], cwd = process.cwd() } = {
   const allowed = new Set(origins)
   const running = new Map()
   const upstreams = new Set()
+  // Set when close() begins: a command arriving while the running ones are being stopped would outlive the bridge.
+  let closing = false
 
   const cors = (origin) => ({ 'access-control-allow-origin': origin, 'access-control-expose-headers': 'Mcp-Session-Id', vary: 'Origin' })
   const send = (res, status, body, headers = {}) => {
@@ -140,18 +142,21 @@ export async function startStdioBridge({ origins = [], cwd = process.cwd() } = {
       return refuse(res, 400, error.message, headers)
     }
     if (!words.length) return refuse(res, 400, 'no command given', headers)
+    if (closing) return refuse(res, 503, 'the bridge is shutting down', headers)
     // A command that failed after its start (non-JSON later on, an exit) is already stopped: it holds no place.
     for (const [key, each] of running) if (each.failure) running.delete(key)
     if (running.size >= MAX_PROCESSES) return refuse(res, 429, `${MAX_PROCESSES} commands already run; stop one first`, headers)
     const transport = new StdioClientTransport({ command: words[0], args: words.slice(1), stderr: 'pipe', cwd })
     const id = randomUUID()
     const process_ = new Running(id, command, transport)
+    // Counted and stoppable from the moment it is spawned, so neither a second start nor close() can miss it.
+    running.set(id, process_)
     try {
       await transport.start()
     } catch (error) {
+      running.delete(id)
       return refuse(res, 502, `could not start "${command}": ${error.code === 'ENOENT' ? `${words[0]} was not found` : error.message}`, headers)
     }
-    running.set(id, process_)
     // A command that exits at once (a typo in its arguments, a missing file) is reported now, not on the first call.
     await new Promise((resolve) => setTimeout(resolve, EARLY_EXIT_MS))
     if (process_.failure) {
@@ -257,6 +262,7 @@ export async function startStdioBridge({ origins = [], cwd = process.cwd() } = {
     allowsUpstream: (origin) => LOOPBACK.test(origin) || upstreams.has(origin),
     running: () => [...running.values()].map((p) => ({ id: p.id, command: p.command, pid: p.transport.pid })),
     async close() {
+      closing = true
       await Promise.all([...running.values()].map((p) => p.stop()))
       running.clear()
       server.closeAllConnections()

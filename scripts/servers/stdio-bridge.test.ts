@@ -90,6 +90,25 @@ describe('stdio bridge', () => {
     expect(message).toMatch(/"node -e .*" wrote something that is not JSON-RPC/)
   })
 
+  it('a command sent while the bridge is closing is refused, and nothing is left running after close', async () => {
+    bridge = await startStdioBridge({ origins: [PAGE] })
+    // A process that ignores the end of its stdin, so close() has to wait before its SIGTERM.
+    const stubborn = `node -e "setInterval(() => {}, 1000)"`
+    const first = await start(stubborn)
+    expect(first.response.status).toBe(201)
+    const closing = bridge!.close()
+    const late = await start(stubborn).catch(() => undefined)
+    await closing
+    bridge = undefined
+    expect(alive(first.body.pid!)).toBe(false)
+    if (late?.body.pid) {
+      const pid = late.body.pid
+      const left = alive(pid)
+      if (left) process.kill(pid)
+      expect(left).toBe(false)
+    }
+  })
+
   it('server-everything in stdio mode: listed and called through the bridge by nanomcp, stopped on close', async () => {
     bridge = await startStdioBridge({ origins: [PAGE] })
     const { response, body } = await start(EVERYTHING)
