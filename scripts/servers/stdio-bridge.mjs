@@ -57,6 +57,9 @@ class Running {
     this.command = command
     this.transport = transport
     this.pending = new Map()
+    // Ids on the wire to the process are the bridge's own: two connections (a reloaded page and its old requests,
+    // two tabs) both number their requests from the same start, and must not get each other's answers.
+    this.nextId = 0
     this.streams = new Set()
     this.stderr = ''
     this.failure = undefined
@@ -80,11 +83,11 @@ class Running {
   }
 
   #receive(message) {
-    const key = message && 'id' in message && !('method' in message) ? JSON.stringify(message.id) : undefined
+    const key = message && 'id' in message && !('method' in message) ? message.id : undefined
     const waiting = key !== undefined ? this.pending.get(key) : undefined
     if (waiting) {
       this.pending.delete(key)
-      return waiting.resolve(message)
+      return waiting.resolve({ ...message, id: waiting.id })
     }
     for (const res of this.streams) res.write(`data: ${JSON.stringify(message)}\n\n`)
   }
@@ -93,20 +96,28 @@ class Running {
   send(message) {
     if (this.failure) return Promise.reject(new Error(this.failure))
     const isRequest = 'method' in message && 'id' in message
+    const key = isRequest ? `bridge-${++this.nextId}` : undefined
     const answer = isRequest
       ? new Promise((resolve, reject) => {
-          const key = JSON.stringify(message.id)
           const timer = setTimeout(() => {
             this.pending.delete(key)
             reject(new Error(`"${this.command}" did not answer ${message.method} within ${REQUEST_TIMEOUT_MS / 1000} s`))
           }, REQUEST_TIMEOUT_MS)
           this.pending.set(key, {
+            id: message.id,
             resolve: (value) => (clearTimeout(timer), resolve(value)),
             reject: (error) => (clearTimeout(timer), reject(error)),
           })
         })
       : Promise.resolve(undefined)
-    return this.transport.send(message).then(() => answer)
+    return this.transport.send(isRequest ? { ...message, id: key } : this.#cancelled(message)).then(() => answer)
+  }
+
+  /** A cancellation names the page's id: it goes out with the bridge's id for that request (the latest with it). */
+  #cancelled(message) {
+    if (message?.method !== 'notifications/cancelled' || message.params?.requestId === undefined) return message
+    const wire = [...this.pending].findLast(([, entry]) => entry.id === message.params.requestId)?.[0]
+    return wire === undefined ? message : { ...message, params: { ...message.params, requestId: wire } }
   }
 
   stop() {
