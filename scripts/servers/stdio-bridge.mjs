@@ -57,6 +57,9 @@ class Running {
     this.command = command
     this.transport = transport
     this.pending = new Map()
+    // Ids on the wire to the process are the bridge's own: two connections (a reloaded page and its old requests,
+    // two tabs) both number their requests from the same start, and must not get each other's answers.
+    this.nextId = 0
     this.streams = new Set()
     this.stderr = ''
     this.failure = undefined
@@ -80,11 +83,11 @@ class Running {
   }
 
   #receive(message) {
-    const key = message && 'id' in message && !('method' in message) ? JSON.stringify(message.id) : undefined
+    const key = message && 'id' in message && !('method' in message) ? message.id : undefined
     const waiting = key !== undefined ? this.pending.get(key) : undefined
     if (waiting) {
       this.pending.delete(key)
-      return waiting.resolve(message)
+      return waiting.resolve({ ...message, id: waiting.id })
     }
     for (const res of this.streams) res.write(`data: ${JSON.stringify(message)}\n\n`)
   }
@@ -93,20 +96,28 @@ class Running {
   send(message) {
     if (this.failure) return Promise.reject(new Error(this.failure))
     const isRequest = 'method' in message && 'id' in message
+    const key = isRequest ? `bridge-${++this.nextId}` : undefined
     const answer = isRequest
       ? new Promise((resolve, reject) => {
-          const key = JSON.stringify(message.id)
           const timer = setTimeout(() => {
             this.pending.delete(key)
             reject(new Error(`"${this.command}" did not answer ${message.method} within ${REQUEST_TIMEOUT_MS / 1000} s`))
           }, REQUEST_TIMEOUT_MS)
           this.pending.set(key, {
+            id: message.id,
             resolve: (value) => (clearTimeout(timer), resolve(value)),
             reject: (error) => (clearTimeout(timer), reject(error)),
           })
         })
       : Promise.resolve(undefined)
-    return this.transport.send(message).then(() => answer)
+    return this.transport.send(isRequest ? { ...message, id: key } : this.#cancelled(message)).then(() => answer)
+  }
+
+  /** A cancellation names the page's id: it goes out with the bridge's id for that request (the latest with it). */
+  #cancelled(message) {
+    if (message?.method !== 'notifications/cancelled' || message.params?.requestId === undefined) return message
+    const wire = [...this.pending].findLast(([, entry]) => entry.id === message.params.requestId)?.[0]
+    return wire === undefined ? message : { ...message, params: { ...message.params, requestId: wire } }
   }
 
   stop() {
@@ -124,6 +135,8 @@ export async function startStdioBridge({ origins = [], cwd = process.cwd() } = {
   const allowed = new Set(origins)
   const running = new Map()
   const upstreams = new Set()
+  // Set when close() begins: a command arriving while the running ones are being stopped would outlive the bridge.
+  let closing = false
 
   const cors = (origin) => ({ 'access-control-allow-origin': origin, 'access-control-expose-headers': 'Mcp-Session-Id', vary: 'Origin' })
   const send = (res, status, body, headers = {}) => {
@@ -140,18 +153,21 @@ export async function startStdioBridge({ origins = [], cwd = process.cwd() } = {
       return refuse(res, 400, error.message, headers)
     }
     if (!words.length) return refuse(res, 400, 'no command given', headers)
+    if (closing) return refuse(res, 503, 'the bridge is shutting down', headers)
     // A command that failed after its start (non-JSON later on, an exit) is already stopped: it holds no place.
     for (const [key, each] of running) if (each.failure) running.delete(key)
     if (running.size >= MAX_PROCESSES) return refuse(res, 429, `${MAX_PROCESSES} commands already run; stop one first`, headers)
     const transport = new StdioClientTransport({ command: words[0], args: words.slice(1), stderr: 'pipe', cwd })
     const id = randomUUID()
     const process_ = new Running(id, command, transport)
+    // Counted and stoppable from the moment it is spawned, so neither a second start nor close() can miss it.
+    running.set(id, process_)
     try {
       await transport.start()
     } catch (error) {
+      running.delete(id)
       return refuse(res, 502, `could not start "${command}": ${error.code === 'ENOENT' ? `${words[0]} was not found` : error.message}`, headers)
     }
-    running.set(id, process_)
     // A command that exits at once (a typo in its arguments, a missing file) is reported now, not on the first call.
     await new Promise((resolve) => setTimeout(resolve, EARLY_EXIT_MS))
     if (process_.failure) {
@@ -257,6 +273,7 @@ export async function startStdioBridge({ origins = [], cwd = process.cwd() } = {
     allowsUpstream: (origin) => LOOPBACK.test(origin) || upstreams.has(origin),
     running: () => [...running.values()].map((p) => ({ id: p.id, command: p.command, pid: p.transport.pid })),
     async close() {
+      closing = true
       await Promise.all([...running.values()].map((p) => p.stop()))
       running.clear()
       server.closeAllConnections()

@@ -1,5 +1,8 @@
 // The demo's stdio bridge: its refusals (token, page origin) and bad commands, and server-everything in stdio mode
 // listed and called through it by nanomcp's client.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Client } from '../../src/client/client'
 import { StreamableHttpTransport } from '../../src/transport/streamable-http'
@@ -88,6 +91,54 @@ describe('stdio bridge', () => {
       expect(bridge!.running()).toEqual([])
     }
     expect(message).toMatch(/"node -e .*" wrote something that is not JSON-RPC/)
+  })
+
+  it('a command sent while the bridge is closing is refused, and nothing is left running after close', async () => {
+    bridge = await startStdioBridge({ origins: [PAGE] })
+    // A process that ignores the end of its stdin, so close() has to wait before its SIGTERM.
+    const stubborn = `node -e "setInterval(() => {}, 1000)"`
+    const first = await start(stubborn)
+    expect(first.response.status).toBe(201)
+    const closing = bridge!.close()
+    const late = await start(stubborn).catch(() => undefined)
+    await closing
+    bridge = undefined
+    expect(alive(first.body.pid!)).toBe(false)
+    if (late?.body.pid) {
+      const pid = late.body.pid
+      const left = alive(pid)
+      if (left) process.kill(pid)
+      expect(left).toBe(false)
+    }
+  })
+
+  it('two connections to one process using the same request id each get their own answer', async () => {
+    bridge = await startStdioBridge({ origins: [PAGE] })
+    // A stdio server that answers `slow` after a while and anything else at once, echoing the method.
+    const script = join(mkdtempSync(join(tmpdir(), 'bridge-')), 'server.mjs')
+    writeFileSync(script, `import readline from 'node:readline'
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line)
+  const answer = (id = m.id, method = m.method) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result: { method } }) + '\\n')
+  if (m.method === 'notifications/cancelled') answer(m.params.requestId, 'cancelled')
+  else if (m.method === 'slow') setTimeout(answer, 300)
+  else if (m.method !== 'never') answer()
+})
+`)
+    const { body } = await start(`node ${script}`)
+    const call = (method: string) =>
+      fetch(body.url!, { method: 'POST', headers: { origin: PAGE, 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method }) }).then((r) => r.json())
+    const within = <T,>(promise: Promise<T>) => Promise.race([promise, new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 3000))])
+    const slow = call('slow')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const fast = call('fast')
+    expect(await within(fast)).toEqual({ jsonrpc: '2.0', id: 1, result: { method: 'fast' } })
+    expect(await within(slow)).toEqual({ jsonrpc: '2.0', id: 1, result: { method: 'slow' } })
+    // A cancellation names the page's own id, and reaches the process as the request it meant.
+    const never = call('never')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await fetch(body.url!, { method: 'POST', headers: { origin: PAGE, 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }) })
+    expect(await within(never)).toEqual({ jsonrpc: '2.0', id: 1, result: { method: 'cancelled' } })
   })
 
   it('server-everything in stdio mode: listed and called through the bridge by nanomcp, stopped on close', async () => {

@@ -5,6 +5,7 @@ import type { ToolSet } from 'ai'
 import type { ListState, Mcp } from '../stores/types'
 import type { Tool } from '../schemas/types'
 import type { AiToolsOptions, AiToolsState, McpSource } from './types'
+import { AbortError } from '../errors/abort-error'
 import { AiToolError } from './ai-tool-error'
 import { buildToolSet } from './tool-set'
 
@@ -46,10 +47,14 @@ export function $aiTools(mcp: Mcp, options: AiToolsOptions = {}): ReadableAtom<A
   const $state = atom<AiToolsState>({ tools: {}, loading: true, error: undefined, skipped: [], withheld: [] })
   onMount($state, () => {
     let version = 0
+    let started = false
     const rebuild = () => {
       const list = mcp.$tools.get()
       const mine = ++version
-      const error = failure(list)
+      started ||= list.loading
+      // A list that stopped loading with neither a load nor an error was cut short by the store's close(): no
+      // load will follow, so waiting for one would hold aiTools() forever.
+      const error = failure(list) ?? (started && !list.loading && !list.updatedAt ? new AbortError('the store was closed before its tool list loaded') : undefined)
       // Not loaded yet (a store's list starts empty and idle until something watches it) counts as loading.
       const loading = list.loading || (!list.updatedAt && !error)
       $state.set({ ...$state.get(), loading: true })

@@ -61,10 +61,21 @@ async function serve(handler: FetchHandler, req: IncomingMessage, res: ServerRes
       const { done, value } = await reader.read()
       if (done) break
       // Waits for the socket when it is full, so a slow page slows the upstream instead of filling memory.
-      if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve))
+      if (!res.write(value)) await drained(res)
     }
   } catch {
     // The upstream or the page went away mid-stream: the response ends where it stopped.
   }
   res.end()
+}
+
+/** The socket has room again, or is gone; whichever listener did not fire is removed, so a long stream adds none. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done)
+      resolve()
+    }
+    res.once('drain', done).once('close', done)
+  })
 }

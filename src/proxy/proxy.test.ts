@@ -153,6 +153,37 @@ describe('mcpProxy: the refusal table', () => {
     }
   })
 
+  it('a DNS-rebinding page (its own name pointed at the proxy, so Origin and Host agree): 403 origin-not-allowed', async () => {
+    const up = await upstream((request, res) => sendJson(res, result(request.json?.id ?? null)))
+    const p = await proxy({ upstreams: [up.origin] })
+    const port = new URL(p.origin).port
+    const rebound = `http://rebind.example:${port}`
+    const status = await new Promise<{ status: number; error: string | undefined }>((resolve, reject) => {
+      const req = http.request(p.at(up.url), { method: 'POST', headers: { host: `rebind.example:${port}`, origin: rebound, 'content-type': 'application/json' } }, (res) => {
+        res.resume()
+        resolve({ status: res.statusCode!, error: res.headers['nanomcp-proxy-error'] as string | undefined })
+      })
+      req.on('error', reject)
+      req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'x' }))
+    })
+    expect(status).toEqual({ status: 403, error: 'origin-not-allowed' })
+    // Its same-origin GET carries no Origin at all, only Sec-Fetch-Site: same-origin.
+    const get = await new Promise<string | undefined>((resolve, reject) => {
+      http.get(p.at(up.url), { headers: { host: `rebind.example:${port}`, 'sec-fetch-site': 'same-origin' } }, (res) => {
+        res.resume()
+        resolve(res.headers['nanomcp-proxy-error'] as string | undefined)
+      }).on('error', reject)
+    })
+    expect(get).toBe('origin-not-allowed')
+    expect(up.requests).toHaveLength(0)
+    // Listed in `origins`, the name is trusted as the proxy's own.
+    const named = 'http://proxy.example:8787'
+    const handler = mcpProxy({ upstreams: [up.origin], origins: [named] })
+    const at = `${named}/mcp-proxy/${encodeURIComponent(up.url)}`
+    expect((await handler(new Request(at, post({ jsonrpc: '2.0', id: 2, method: 'x' }, { origin: named })))).status).toBe(200)
+    expect((await handler(new Request(at, { headers: { 'sec-fetch-site': 'same-origin' } }))).headers.get('nanomcp-proxy-error')).toBeNull()
+  })
+
   it('cookies never cross: not to the upstream, not back to the page', async () => {
     const up = await upstream((request, res) => sendJson(res, result(request.json.id), 200, { 'Set-Cookie': 'session=upstream; Path=/' }))
     const p = await proxy({ upstreams: [up.origin], origins: [PAGE] })

@@ -26,10 +26,12 @@ export function mcpProxy(options: McpProxyOptions): FetchHandler {
   return async (request) => {
     const url = new URL(request.url)
     const origin = request.headers.get('origin')
-    // Its own origin always may (the page it is served beside); a browser sends no Origin on some same-origin
-    // GETs, and Sec-Fetch-Site tells those from a cross-site navigation, which is refused.
+    // Its own origin may (the page it is served beside), when its host is one no DNS answer can claim (ownHost) or
+    // is listed; a browser sends no Origin on some same-origin GETs, and Sec-Fetch-Site tells those from a
+    // cross-site navigation, which is refused.
     const site = request.headers.get('sec-fetch-site')
-    const allowed = origin === null ? site === null || site === 'same-origin' || site === 'none' : origin === url.origin || origins.has(origin)
+    const own = ownHost(url.hostname) || origins.has(url.origin)
+    const allowed = origin === null ? site === null || site === 'none' || (site === 'same-origin' && own) : (origin === url.origin && own) || origins.has(origin)
     const corsOrigin = allowed ? origin : null
     const refused = (code: Parameters<typeof refuse>[0], message: string) => {
       debug(`refused (${code}): ${message}`)
@@ -73,6 +75,13 @@ export function mcpProxy(options: McpProxyOptions): FetchHandler {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers: cors(responseHeaders(response.headers), corsOrigin) })
   }
 }
+
+/**
+ * Whether the page's own origin may be trusted without being listed. The proxy learns it from the Host header,
+ * which a DNS-rebinding page sets to its own name (resolving to this server), making its Origin look like the
+ * proxy's own; only loopback and IP-literal hosts cannot be claimed that way. Any other name must be in `origins`.
+ */
+const ownHost = (hostname: string) => hostname === 'localhost' || hostname.startsWith('[') || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(hostname)
 
 function originOf(value: string, option: string): string {
   try {

@@ -12,8 +12,11 @@ export interface McpProxyOptions {
    */
   upstreams: readonly string[] | ((origin: string) => boolean)
   /**
-   * The page origins allowed to use the proxy besides its own (which always may). A request whose `Origin` is
-   * another is refused with 403 `origin-not-allowed`, and a preflight from it gets no CORS headers. Default none.
+   * The page origins allowed to use the proxy besides its own. Its own origin may without being listed only when
+   * the proxy is reached at `localhost` or an IP address: under any other name the Host header is the only witness,
+   * and a DNS-rebinding page sets it to its own name, so list the proxy's own origin here to serve a page beside it.
+   * A request whose `Origin` is another is refused with 403 `origin-not-allowed`, and a preflight from it gets no
+   * CORS headers. Default none.
    */
   origins?: readonly string[]
   /** The path the proxy is mounted at; the target URL follows it percent-encoded. Default `/mcp-proxy/`. */
