@@ -252,9 +252,11 @@ describe('oauth() with a real authorization server', () => {
     const two = new Client(new StreamableHttpTransport(stack.url, { auth }), { clientInfo })
     const first = one.connect()
     await vi.waitFor(() => expect(authorizations).toHaveLength(1), { timeout: 15_000 })
-    // The browser step is held open while a second connection meets its own 401.
+    // The browser step is held open while a second connection meets its own 401: it either joins the sign-in
+    // (said in debug) or asks for a browser step of its own, which the assertion below refuses.
     const second = two.connect()
-    await vi.waitFor(() => expect(lines).toContain('oauth: a 401 during a sign-in: waiting for it'), { timeout: 15_000 })
+    const joined = () => lines.includes('oauth: a 401 during a sign-in: waiting for it')
+    await vi.waitFor(() => expect(joined() || authorizations.length > 1).toBe(true), { timeout: 15_000 })
     release()
     await Promise.all([first, second])
     expect(authorizations).toHaveLength(1)
