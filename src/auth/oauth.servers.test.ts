@@ -1,7 +1,7 @@
 // oauth() against a real authorization server (oidc-provider) and a protected front of the embedded modern MCP
 // server that checks JWTs and DPoP proofs with jose. The person at the AS is nodeAuthorize(): redirects followed
 // with a cookie jar, auto-approved login and consent.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { Client } from '../client/client'
 import { OAuthError } from '../errors/oauth-error'
 import { StreamableHttpTransport } from '../transport/streamable-http'
@@ -230,6 +230,38 @@ describe('oauth() with a real authorization server', () => {
     const auth = oauth({ redirectUri: REDIRECT, authorize: async () => REDIRECT })
     const response = new Response('{}', { status: 403, headers: { 'www-authenticate': 'Bearer error="invalid_request"' } })
     expect(await auth.unauthorized(response, { url: stack.url, method: 'POST' })).toBe(false)
+  })
+
+  it('a 401 while a sign-in is under way waits for it and resends: one browser step, not a second flow', async () => {
+    const lines: string[] = []
+    const authorizations: URL[] = []
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const drive = nodeAuthorize(REDIRECT, cookieJar())
+    const auth = oauth({
+      redirectUri: REDIRECT,
+      debug: (line) => lines.push(line),
+      authorize: async (url) => {
+        authorizations.push(url)
+        await held
+        return drive(url)
+      },
+    })
+    const clientInfo = { name: 'oauth-test', version: '1' }
+    const one = new Client(new StreamableHttpTransport(stack.url, { auth }), { clientInfo })
+    const two = new Client(new StreamableHttpTransport(stack.url, { auth }), { clientInfo })
+    const first = one.connect()
+    await vi.waitFor(() => expect(authorizations).toHaveLength(1), { timeout: 15_000 })
+    // The browser step is held open while a second connection meets its own 401: it either joins the sign-in
+    // (said in debug) or asks for a browser step of its own, which the assertion below refuses.
+    const second = two.connect()
+    const joined = () => lines.includes('oauth: a 401 during a sign-in: waiting for it')
+    await vi.waitFor(() => expect(joined() || authorizations.length > 1).toBe(true), { timeout: 15_000 })
+    release()
+    await Promise.all([first, second])
+    expect(authorizations).toHaveLength(1)
+    expect(auth.$auth.get().status).toBe('authorized')
+    await Promise.all([one.close(), two.close()])
   })
 })
 

@@ -25,6 +25,8 @@ export class Session {
   #tokens: StoredTokens | undefined
   #context: Context | undefined
   #refreshing: Promise<void> | undefined
+  /** The authorization flow in progress (a signIn(), or a 401 with an `authorize` hook): one at a time. */
+  #authorizing: Promise<void> | undefined
   // Sign-ins since the server last accepted a request: bounds step-up and 401-after-sign-in loops.
   #attempts = 0
   /** The URL of a transport built with this client, for a sign-in before any request. */
@@ -92,6 +94,11 @@ export class Session {
     const params = challengeParams(response, this.#tokens?.token_type === 'dpop')
     if (params.error === 'use_dpop_nonce' && this.#dpop.active && response.headers.has('dpop-nonce')) return true
     if (response.status === 403 && params.error !== 'insufficient_scope') return false
+    // A request refused while the user is signing in waits for that sign-in and resends with its token. Starting
+    // a flow of its own would ask for a second browser step nobody answers (the shared host hands its `authorize`
+    // to every 401 while a tab signs in), and the request, with everything queued behind it, would never settle.
+    const before = this.#tokens
+    if (await this.#joinSignIn(before)) return true
     // Counts new credentials the server refused. A 401 before the user has signed in (no token, and no authorize
     // hook until signIn()) refused none: the lists, the probe and a subscription that all meet it at once must
     // leave $auth 'required', not turn it into "keeps refusing".
@@ -101,6 +108,8 @@ export class Session {
     }
     const previous = this.#context?.scopes ?? []
     const context = await this.#discover(server, params)
+    // A sign-in may have started while discovery ran.
+    if (await this.#joinSignIn(before)) return true
     if (response.status === 403) {
       // Step-up (SEP-2350): what was asked before plus what the server now names, never fewer.
       context.scopes = union(previous, split(params.scope), context.scopes)
@@ -149,7 +158,28 @@ export class Session {
     return started
   }
 
+  /** Waits for the flow in progress, if any: true when it left tokens other than `before` to resend with. */
+  async #joinSignIn(before: StoredTokens | undefined): Promise<boolean> {
+    const running = this.#authorizing
+    if (!running) return false
+    this.#debug('a 401 during a sign-in: waiting for it')
+    await running.catch(() => undefined)
+    return this.#tokens !== undefined && this.#tokens !== before
+  }
+
+  /** One flow at a time: a second caller (a signIn() racing a 401 that has an `authorize` hook) shares the first's. */
   async #authorize(context: Context, drive: (url: URL) => Promise<URL | string>): Promise<void> {
+    if (this.#authorizing) return this.#authorizing
+    const run = this.#runAuthorization(context, drive)
+    this.#authorizing = run
+    try {
+      await run
+    } finally {
+      if (this.#authorizing === run) this.#authorizing = undefined
+    }
+  }
+
+  async #runAuthorization(context: Context, drive: (url: URL) => Promise<URL | string>): Promise<void> {
     const { url } = await this.start(context)
     const callback = await this.#auth.at(context.as.issuer, async () => {
       try {
