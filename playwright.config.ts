@@ -9,13 +9,24 @@ export default defineConfig({
   outputDir: 'test-results',
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: 1,
+  // The demo's specs share the embedded servers (and some restart them), so they run one at a time; the MCP Apps
+  // spec brings its own servers and pages on ports of its own, so it runs beside them: most of its time is spent
+  // waiting on frames and handshakes, and CI has a time limit.
+  workers: 2,
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     {
       name: 'chromium',
+      testIgnore: /\/apps\.spec\.ts$/,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumPath, args: chromiumArgs } },
+    },
+    {
+      name: 'apps',
+      testMatch: /\/apps\.spec\.ts$/,
+      workers: 1,
       use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumPath, args: chromiumArgs } },
     },
   ],
