@@ -52,7 +52,7 @@ export function toParts(result: CallToolResult, tool = '(result)'): Part[] {
   return parts
 }
 
-/** The parts as one text, files named by their type: for error outputs and APIs that take text only. */
-export function asText(parts: Part[]): string {
-  return parts.map((part) => (part.kind === 'text' ? part.text : `[${part.mediaType} file]`)).join('\n')
+/** The parts as one text, files named by their type (`file` says how): for error outputs and APIs that take text only. */
+export function asText(parts: Part[], file = (part: Extract<Part, { kind: 'file' }>) => `[${part.mediaType} file]`): string {
+  return parts.map((part) => (part.kind === 'text' ? part.text : file(part))).join('\n')
 }

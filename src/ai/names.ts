@@ -64,3 +64,14 @@ export function providerNames(tools: readonly Tool[], prefix = ''): ProviderName
 export function mcpToolName(providerName: string, tools: readonly Tool[], options: { prefix?: string } = {}): string | undefined {
   return providerNames(tools, options.prefix).names.get(providerName)?.name
 }
+
+/**
+ * What openai.ts, anthropic.ts and the AI SDK tool set all hand a model: each tool under its provider name, with
+ * its description and input schema. Tools that get no name join `skipped`, and every skipped tool goes to `onSkip`.
+ */
+export function named(tools: readonly Tool[], options: { prefix?: string; onSkip?: (error: AiToolError) => void }, skipped: AiToolError[]): Map<string, Tool> {
+  const { names, skipped: unnamed } = providerNames(tools, options.prefix)
+  skipped.push(...unnamed)
+  for (const error of skipped) options.onSkip?.(error)
+  return names
+}

@@ -8,7 +8,7 @@ import { AiToolError } from './ai-tool-error'
 import { approvedIn, needsApproval } from './approval'
 import { toParts } from './content'
 import { toModelOutput } from './model-output'
-import { providerNames } from './names'
+import { named } from './names'
 import { providerSchema, usable } from './visible'
 
 export interface Built {
@@ -25,12 +25,9 @@ export async function buildToolSet(mcp: McpSource, listed: readonly Tool[], opti
   let tools = usable(listed, (error) => skipped.push(error), options.filter)
   let withheld: PinChange[] = []
   if (options.pinTools) ({ kept: tools, changed: withheld } = await options.pinTools.check(tools))
-  const { names, skipped: unnamed } = providerNames(tools, options.prefix)
-  skipped.push(...unnamed)
-  for (const error of skipped) options.onSkip?.(error)
   const { approve = destructive } = options
   const set: ToolSet = {}
-  for (const [name, mcpTool] of names) {
+  for (const [name, mcpTool] of named(tools, options, skipped)) {
     const decide = approve === false ? undefined : approve === true ? () => true : (input: Record<string, unknown>) => approve(mcpTool, input)
     const aiTool = tool({
       description: mcpTool.description ?? mcpTool.title ?? mcpTool.annotations?.title,

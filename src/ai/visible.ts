@@ -12,8 +12,8 @@ export function forModel(tool: Tool): boolean {
 
 /** Providers take only object schemas for tool input; MCP requires one too, but not every server keeps to it. */
 export function objectSchema(tool: Tool): boolean {
-  const schema = tool.inputSchema as unknown
-  return !!schema && typeof schema === 'object' && !Array.isArray(schema) && (schema as { type?: unknown }).type === 'object'
+  // Parsed JSON: only an object can carry `type` (a string's or an array's is undefined).
+  return (tool.inputSchema as { type?: unknown } | null | undefined)?.type === 'object'
 }
 
 /** The model-visible tools that pass `filter`; a tool whose input schema is not an object schema goes to `skip`. */
