@@ -1,11 +1,11 @@
+import { isObject } from '../transport/json-rpc'
+
 /**
  * JSON with object keys sorted at every depth, so two equal values give the same text whatever order their
  * keys were written in (servers re-serialise their definitions freely).
  */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.keys(item).sort().map((key) => [key, (item as Record<string, unknown>)[key]]))
-      : item,
+    isObject(item) ? Object.fromEntries(Object.keys(item).sort().map((key) => [key, item[key]])) : item,
   )
 }

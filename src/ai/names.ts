@@ -34,25 +34,24 @@ export interface ProviderNames {
  */
 export function providerNames(tools: readonly Tool[], prefix = ''): ProviderNames {
   const skipped: AiToolError[] = []
-  const entries: { tool: Tool; full: string; base: string; valid: boolean; name: string }[] = []
+  const entries: { tool: Tool; full: string; base: string }[] = []
   for (const tool of tools) {
     if (!/[a-zA-Z0-9_-]/.test(tool.name)) {
       skipped.push(new AiToolError('name', tool.name, 'no character a provider accepts'))
       continue
     }
     const full = prefix + tool.name
-    const base = full.replace(/[^a-zA-Z0-9_-]/gu, '_')
-    const valid = PROVIDER_NAME.test(full)
-    entries.push({ tool, full, base, valid, name: base })
+    entries.push({ tool, full, base: full.replace(/[^a-zA-Z0-9_-]/gu, '_') })
   }
   const count = new Map<string, number>()
   for (const { base } of entries) count.set(base, (count.get(base) ?? 0) + 1)
-  for (const entry of entries) if (!entry.valid && (count.get(entry.base)! > 1 || entry.base.length > MAX)) entry.name = suffixed(entry.base, entry.full)
   const names = new Map<string, Tool>()
-  for (const entry of entries) {
+  for (const { tool, full, base } of entries) {
+    // Whether a name needs its digest depends on the whole list, never on which tools were named before it.
+    let name = !PROVIDER_NAME.test(full) && (count.get(base)! > 1 || base.length > MAX) ? suffixed(base, full) : base
     // A digest that lands on a name already taken (or a server listing one name twice) is salted until free.
-    for (let salt = 1; names.has(entry.name); salt++) entry.name = suffixed(entry.base, entry.full, `#${salt}`)
-    names.set(entry.name, entry.tool)
+    for (let salt = 1; names.has(name); salt++) name = suffixed(base, full, `#${salt}`)
+    names.set(name, tool)
   }
   return { names, skipped }
 }
