@@ -2,7 +2,7 @@
 // resources stay bytes with their media type (a model reads base64 pasted as text as noise, and pays for
 // every character of it); structured content becomes JSON text when no text block already carries it.
 import type { CallToolResult } from '../schemas/types'
-import { canonicalJson } from './canonical'
+import { deepEqual } from '../stores/deep-equal'
 import { AiToolError } from './ai-tool-error'
 
 export type Part = { kind: 'text'; text: string } | { kind: 'file'; data: string; mediaType: string; filename?: string }
@@ -18,11 +18,10 @@ const lastSegment = (uri: string) => uri.split(/[/?#]/).filter(Boolean).pop()
 
 /** Whether a text block already says what `structuredContent` says (servers are asked to mirror it as JSON text). */
 function carried(result: CallToolResult): boolean {
-  const wanted = canonicalJson(result.structuredContent)
   return result.content.some((block) => {
     if (block.type !== 'text') return false
     try {
-      return canonicalJson(JSON.parse(block.text)) === wanted
+      return deepEqual(JSON.parse(block.text), result.structuredContent)
     } catch {
       return false
     }
