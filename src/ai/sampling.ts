@@ -24,12 +24,9 @@ export function aiSampling(model: LanguageModel, options: SamplingOptions = {}):
     const others: Record<string, InputRequest> = {}
     for (const [key, request] of Object.entries(requests)) {
       if (request.method === 'sampling/createMessage') answers[key] = await (await import('./sample')).sample(model, request.params, options, context.signal)
-      else others[key] = request
+      else if (options.fallback) others[key] = request
+      else answers[key] = decline(request)
     }
-    if (Object.keys(others).length) {
-      if (options.fallback) Object.assign(answers, await options.fallback(others, context))
-      else for (const [key, request] of Object.entries(others)) answers[key] = decline(request)
-    }
-    return answers
+    return Object.keys(others).length ? { ...answers, ...(await options.fallback!(others, context)) } : answers
   }
 }
