@@ -6,11 +6,8 @@ import type { ModelMessage, ToolApprovalStatus, ToolSet } from 'ai'
 
 type Decide = (input: Record<string, unknown>) => boolean | Promise<boolean>
 
-const decisions = new WeakMap<object, Decide>()
-
-export function needsApproval(aiTool: object, decide: Decide): void {
-  decisions.set(aiTool, decide)
-}
+/** AI SDK tool → whether a call with this input asks the user first; filled where the set is built. */
+export const decisions = new WeakMap<object, Decide>()
 
 /**
  * Pass as `toolApproval` to generateText, streamText or an agent: the calls that aiTools' `approve` picked

@@ -5,7 +5,7 @@ import type { CallToolResult, Tool } from '../schemas/types'
 import type { AiToolsOptions, McpSource } from './types'
 import type { PinChange } from './pin-tools'
 import { AiToolError } from './ai-tool-error'
-import { approvedIn, needsApproval } from './approval'
+import { approvedIn, decisions } from './approval'
 import { toParts } from './content'
 import { toModelOutput } from './model-output'
 import { named } from './names'
@@ -43,7 +43,7 @@ export async function buildToolSet(mcp: McpSource, listed: readonly Tool[], opti
       },
       toModelOutput: ({ output }) => toModelOutput(output),
     })
-    if (decide) needsApproval(aiTool, decide)
+    if (decide) decisions.set(aiTool, decide)
     set[name] = aiTool
   }
   return { tools: set, skipped, withheld }
