@@ -5,7 +5,8 @@
 import type { Tool } from '../schemas/types'
 import { AiToolError } from './ai-tool-error'
 
-export const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/
+// `\w` is `[a-zA-Z0-9_]`: ASCII only, with or without `u` (the `i` flag is never used here).
+export const PROVIDER_NAME = /^[\w-]{1,64}$/
 const MAX = 64
 /** Room for `_` and 8 hex digits after a shortened or colliding name. */
 const KEEP = MAX - 9
@@ -36,12 +37,12 @@ export function providerNames(tools: readonly Tool[], prefix = ''): ProviderName
   const skipped: AiToolError[] = []
   const entries: { tool: Tool; full: string; base: string }[] = []
   for (const tool of tools) {
-    if (!/[a-zA-Z0-9_-]/.test(tool.name)) {
+    if (!/[\w-]/.test(tool.name)) {
       skipped.push(new AiToolError('name', tool.name, 'no character a provider accepts'))
       continue
     }
     const full = prefix + tool.name
-    entries.push({ tool, full, base: full.replace(/[^a-zA-Z0-9_-]/gu, '_') })
+    entries.push({ tool, full, base: full.replace(/[^\w-]/gu, '_') })
   }
   const count = new Map<string, number>()
   for (const { base } of entries) count.set(base, (count.get(base) ?? 0) + 1)
