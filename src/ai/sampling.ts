@@ -7,12 +7,6 @@ import type { LanguageModel } from 'ai'
 import type { SamplingOptions } from './types'
 import { SamplingError } from './sampling-error'
 
-/** Elicitations can be declined in the protocol; anything else (roots, unknown methods) fails as unanswered. */
-function decline(request: InputRequest): Record<string, unknown> {
-  if (request.method === 'elicitation/create') return { action: 'decline' }
-  throw new SamplingError('unanswered', `No fallback for ${request.method}`, { detail: request })
-}
-
 /**
  * An onInputRequest handler that answers `sampling/createMessage` with `model` (messages, system prompt, max
  * tokens, temperature, stop sequences, images in; `model` and `stopReason` out) and hands the round's other
@@ -25,7 +19,10 @@ export function aiSampling(model: LanguageModel, options: SamplingOptions = {}):
     for (const [key, request] of Object.entries(requests)) {
       if (request.method === 'sampling/createMessage') answers[key] = await (await import('./sample')).sample(model, request.params, options, context.signal)
       else if (options.fallback) others[key] = request
-      else answers[key] = decline(request)
+      // Without a fallback: elicitations can be declined in the protocol; anything else (roots, unknown
+      // methods) fails as unanswered.
+      else if (request.method === 'elicitation/create') answers[key] = { action: 'decline' }
+      else throw new SamplingError('unanswered', `No fallback for ${request.method}`, { detail: request })
     }
     return Object.keys(others).length ? { ...answers, ...(await options.fallback!(others, context)) } : answers
   }
