@@ -61,11 +61,12 @@ export function $aiTools(mcp: Mcp, options: AiToolsOptions = {}): ReadableAtom<A
         (failed: Error) => mine === version && $state.set({ ...$state.get(), loading: false, error: failed }),
       )
     }
-    const stops = [mcp.$tools.subscribe(rebuild)]
-    if (options.pinTools) stops.push(options.pinTools.$changed.listen(() => rebuild()))
+    const stopTools = mcp.$tools.subscribe(rebuild)
+    const stopPins = options.pinTools?.$changed.listen(rebuild)
     return () => {
       version++
-      for (const stop of stops) stop()
+      stopTools()
+      stopPins?.()
     }
   })
   return $state

@@ -28,7 +28,7 @@ export async function buildToolSet(mcp: McpSource, listed: readonly Tool[], opti
   const { approve = destructive } = options
   const set: ToolSet = {}
   for (const [name, mcpTool] of named(tools, options, skipped)) {
-    const decide = approve === false ? undefined : approve === true ? () => true : (input: Record<string, unknown>) => approve(mcpTool, input)
+    const decide = approve === true ? () => true : approve && ((input: Record<string, unknown>) => approve(mcpTool, input))
     const aiTool = tool({
       description: mcpTool.description ?? mcpTool.title ?? mcpTool.annotations?.title,
       inputSchema: jsonSchema<Record<string, unknown>>(providerSchema(mcpTool)),
