@@ -15,8 +15,8 @@ export const decisions = new WeakMap<object, Decide>()
  * every other call runs at once. Tools not made by aiTools are left alone (`not-applicable`).
  */
 export async function mcpApproval(options: { toolCall: { toolName: string; input: unknown }; tools: ToolSet | undefined }): Promise<ToolApprovalStatus> {
-  const aiTool = options.tools?.[options.toolCall.toolName]
-  const decide = aiTool && decisions.get(aiTool)
+  // A WeakMap answers undefined for a key that is no object: a tool name the set does not have needs no check.
+  const decide = decisions.get(options.tools?.[options.toolCall.toolName] as object)
   return decide && (await decide((options.toolCall.input ?? {}) as Record<string, unknown>)) ? 'user-approval' : undefined
 }
 

@@ -44,12 +44,11 @@ export function providerNames(tools: readonly Tool[], prefix = ''): ProviderName
     const full = prefix + tool.name
     entries.push({ tool, full, base: full.replace(/[^\w-]/gu, '_') })
   }
-  const count = new Map<string, number>()
-  for (const { base } of entries) count.set(base, (count.get(base) ?? 0) + 1)
   const names = new Map<string, Tool>()
   for (const { tool, full, base } of entries) {
     // Whether a name needs its digest depends on the whole list, never on which tools were named before it.
-    let name = !PROVIDER_NAME.test(full) && (count.get(base)! > 1 || base.length > MAX) ? suffixed(base, full) : base
+    const shared = entries.filter((other) => other.base === base).length > 1
+    let name = !PROVIDER_NAME.test(full) && (shared || base.length > MAX) ? suffixed(base, full) : base
     // A digest that lands on a name already taken (or a server listing one name twice) is salted until free.
     for (let salt = 1; names.has(name); salt++) name = suffixed(base, full, `#${salt}`)
     names.set(name, tool)
