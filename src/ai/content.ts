@@ -19,9 +19,8 @@ const lastSegment = (uri: string) => uri.split(/[/?#]/).filter(Boolean).pop()
 /** Whether a text block already says what `structuredContent` says (servers are asked to mirror it as JSON text). */
 function carried(result: CallToolResult): boolean {
   return result.content.some((block) => {
-    if (block.type !== 'text') return false
     try {
-      return deepEqual(JSON.parse(block.text), result.structuredContent)
+      return block.type === 'text' && deepEqual(JSON.parse(block.text), result.structuredContent)
     } catch {
       return false
     }

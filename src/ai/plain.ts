@@ -15,7 +15,7 @@ export interface PlainOptions {
 
 export function definitions(tools: readonly Tool[], options: PlainOptions): { name: string; description: string | undefined; parameters: Record<string, unknown> }[] {
   const skipped: AiToolError[] = []
-  return [...named(usable(tools, (error) => skipped.push(error)), options, skipped)].map(([name, t]) => ({ name, description: t.description ?? t.title, parameters: providerSchema(t) }))
+  return [...named(usable(tools, skipped), options, skipped)].map(([name, t]) => ({ name, description: t.description ?? t.title, parameters: providerSchema(t) }))
 }
 
 export const dataUrl = (part: Extract<Part, { kind: 'file' }>) => `data:${part.mediaType};base64,${part.data}`

@@ -1,6 +1,7 @@
 // One listing of MCP tools → one AI SDK ToolSet: model-visible tools only, provider-safe names, the tool's own
 // JSON Schema as input, calls through nanomcp with the step's abort signal, MCP content as v7 content output.
 import { jsonSchema, tool, type ToolSet } from 'ai'
+import type { Progress } from '../client/types'
 import type { CallToolResult, Tool } from '../schemas/types'
 import type { AiToolsOptions, McpSource } from './types'
 import type { PinChange } from './pin-tools'
@@ -22,10 +23,10 @@ const destructive = (t: Tool) => t.annotations?.destructiveHint === true && t.an
 
 
 export async function buildToolSet(mcp: McpSource, listed: readonly Tool[], options: AiToolsOptions, skipped: AiToolError[] = []): Promise<Built> {
-  let tools = usable(listed, (error) => skipped.push(error), options.filter)
+  let tools = usable(listed, skipped, options.filter)
   let withheld: PinChange[] = []
   if (options.pinTools) ({ kept: tools, changed: withheld } = await options.pinTools.check(tools))
-  const { approve = destructive } = options
+  const { approve = destructive, onProgress, timeout } = options
   const set: ToolSet = {}
   for (const [name, mcpTool] of named(tools, options, skipped)) {
     const decide = approve === true ? () => true : approve && ((input: Record<string, unknown>) => approve(mcpTool, input))
@@ -34,8 +35,7 @@ export async function buildToolSet(mcp: McpSource, listed: readonly Tool[], opti
       inputSchema: jsonSchema<Record<string, unknown>>(providerSchema(mcpTool)),
       async execute(input, { abortSignal, toolCallId, messages }): Promise<CallToolResult> {
         if (decide && (await decide(input)) && !approvedIn(messages, toolCallId)) throw new AiToolError('approval-required', mcpTool.name, 'not approved (pass toolApproval: mcpApproval)')
-        const onProgress = options.onProgress && ((progress: Parameters<NonNullable<AiToolsOptions['onProgress']>>[0]) => options.onProgress!(progress, { tool: mcpTool.name, toolCallId }))
-        const request = { signal: abortSignal, onProgress, timeout: options.timeout }
+        const request = { signal: abortSignal, onProgress: onProgress && ((progress: Progress) => onProgress(progress, { tool: mcpTool.name, toolCallId })), timeout }
         const result = '$tools' in mcp ? mcp.callTool(mcpTool.name, input, request) : mcp.callTool({ name: mcpTool.name, arguments: input }, request)
         // Checked here, where a failure is this call's error; toModelOutput must not throw.
         toParts((await result) as CallToolResult, mcpTool.name)

@@ -16,9 +16,9 @@ export function objectSchema(tool: Tool): boolean {
   return (tool.inputSchema as { type?: unknown } | null | undefined)?.type === 'object'
 }
 
-/** The model-visible tools that pass `filter`; a tool whose input schema is not an object schema goes to `skip`. */
-export function usable(tools: readonly Tool[], skip: (error: AiToolError) => void, filter: (tool: Tool) => boolean = () => true): Tool[] {
-  return tools.filter((t) => forModel(t) && filter(t) && (objectSchema(t) || void skip(new AiToolError('input-schema', t.name, 'inputSchema is no object schema', t.inputSchema))))
+/** The model-visible tools that pass `filter`; a tool whose input schema is not an object schema joins `skipped`. */
+export function usable(tools: readonly Tool[], skipped: AiToolError[], filter: (tool: Tool) => boolean = () => true): Tool[] {
+  return tools.filter((t) => forModel(t) && filter(t) && (objectSchema(t) || void skipped.push(new AiToolError('input-schema', t.name, 'inputSchema is no object schema', t.inputSchema))))
 }
 
 /**
