@@ -52,7 +52,7 @@ export function $aiTools(mcp: Mcp, options: AiToolsOptions = {}): ReadableAtom<A
       // The list's error, unless it only says that invalid items were left out (reported as skipped tools). A
       // list that stopped loading with neither a load nor an error was cut short by the store's close(): no load
       // will follow, so waiting for one would hold aiTools() forever.
-      const error = (list.invalid?.length ? undefined : list.error) ?? (started && !list.loading && !list.updatedAt ? new AbortError('the store was closed before its tool list loaded') : undefined)
+      const error = (list.invalid?.length ? undefined : list.error) ?? (started && !list.loading && !list.updatedAt ? new AbortError('the store closed before its tool list loaded') : undefined)
       // Not loaded yet (a store's list starts empty and idle until something watches it) counts as loading.
       const loading = list.loading || (!list.updatedAt && !error)
       $state.set({ ...$state.get(), loading: true })

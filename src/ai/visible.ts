@@ -6,8 +6,8 @@ import { AiToolError } from './ai-tool-error'
  * only, and the model must not see it. Without the field every tool is the model's.
  */
 export function forModel(tool: Tool): boolean {
-  const ui = tool._meta?.ui as { visibility?: unknown } | undefined
-  return !Array.isArray(ui?.visibility) || ui.visibility.includes('model')
+  const visibility = (tool._meta?.ui as { visibility?: unknown } | undefined)?.visibility
+  return !Array.isArray(visibility) || visibility.includes('model')
 }
 
 /** Providers take only object schemas for tool input; MCP requires one too, but not every server keeps to it. */
