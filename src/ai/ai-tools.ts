@@ -2,7 +2,7 @@
 // so an agent's tool set changes when the server announces new or removed tools (list_changed).
 import { atom, onMount, type ReadableAtom } from 'nanostores'
 import type { ToolSet } from 'ai'
-import type { ListState, Mcp } from '../stores/types'
+import type { Mcp } from '../stores/types'
 import type { Tool } from '../schemas/types'
 import type { AiToolsOptions, AiToolsState, McpSource } from './types'
 import { AbortError } from '../errors/abort-error'
@@ -13,9 +13,6 @@ import { buildToolSet } from './tool-set'
 function invalidTool(item: unknown, reason: string): AiToolError {
   return new AiToolError('input-schema', String((item as Tool | undefined)?.name), reason, item)
 }
-
-/** The list's error, unless it only says that invalid items were left out (those are reported as skipped tools). */
-const failure = (state: ListState<Tool>) => (state.invalid?.length ? undefined : state.error)
 
 /**
  * The server's model-visible tools as an AI SDK ToolSet, once the list has loaded. Pass `mcpApproval` as the
@@ -52,9 +49,10 @@ export function $aiTools(mcp: Mcp, options: AiToolsOptions = {}): ReadableAtom<A
       const list = mcp.$tools.get()
       const mine = ++version
       started ||= list.loading
-      // A list that stopped loading with neither a load nor an error was cut short by the store's close(): no
-      // load will follow, so waiting for one would hold aiTools() forever.
-      const error = failure(list) ?? (started && !list.loading && !list.updatedAt ? new AbortError('the store was closed before its tool list loaded') : undefined)
+      // The list's error, unless it only says that invalid items were left out (reported as skipped tools). A
+      // list that stopped loading with neither a load nor an error was cut short by the store's close(): no load
+      // will follow, so waiting for one would hold aiTools() forever.
+      const error = (list.invalid?.length ? undefined : list.error) ?? (started && !list.loading && !list.updatedAt ? new AbortError('the store closed before its tool list loaded') : undefined)
       // Not loaded yet (a store's list starts empty and idle until something watches it) counts as loading.
       const loading = list.loading || (!list.updatedAt && !error)
       $state.set({ ...$state.get(), loading: true })
@@ -63,11 +61,12 @@ export function $aiTools(mcp: Mcp, options: AiToolsOptions = {}): ReadableAtom<A
         (failed: Error) => mine === version && $state.set({ ...$state.get(), loading: false, error: failed }),
       )
     }
-    const stops = [mcp.$tools.subscribe(rebuild)]
-    if (options.pinTools) stops.push(options.pinTools.$changed.listen(() => rebuild()))
+    const stopTools = mcp.$tools.subscribe(rebuild)
+    const stopPins = options.pinTools?.$changed.listen(rebuild)
     return () => {
       version++
-      for (const stop of stops) stop()
+      stopTools()
+      stopPins?.()
     }
   })
   return $state

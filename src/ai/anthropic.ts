@@ -38,5 +38,5 @@ export function anthropicToolResult(result: CallToolResult, toolUseId: string): 
     if (part.mediaType === 'application/pdf') return { type: 'document' as const, source }
     return { type: 'text' as const, text: omitted(part) }
   })
-  return { type: 'tool_result', tool_use_id: toolUseId, content, ...(result.isError ? { is_error: true as const } : {}) }
+  return { type: 'tool_result', tool_use_id: toolUseId, content, ...(result.isError && { is_error: true as const }) }
 }

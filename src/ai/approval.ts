@@ -6,16 +6,8 @@ import type { ModelMessage, ToolApprovalStatus, ToolSet } from 'ai'
 
 type Decide = (input: Record<string, unknown>) => boolean | Promise<boolean>
 
-const decisions = new WeakMap<object, Decide>()
-
-export function needsApproval(aiTool: object, decide: Decide): void {
-  decisions.set(aiTool, decide)
-}
-
-export async function approvalNeeded(aiTool: object | undefined, input: unknown): Promise<boolean> {
-  const decide = aiTool && decisions.get(aiTool)
-  return !!decide && (await decide((input ?? {}) as Record<string, unknown>))
-}
+/** AI SDK tool → whether a call with this input asks the user first; filled where the set is built. */
+export const decisions = new WeakMap<object, Decide>()
 
 /**
  * Pass as `toolApproval` to generateText, streamText or an agent: the calls that aiTools' `approve` picked
@@ -23,7 +15,9 @@ export async function approvalNeeded(aiTool: object | undefined, input: unknown)
  * every other call runs at once. Tools not made by aiTools are left alone (`not-applicable`).
  */
 export async function mcpApproval(options: { toolCall: { toolName: string; input: unknown }; tools: ToolSet | undefined }): Promise<ToolApprovalStatus> {
-  return (await approvalNeeded(options.tools?.[options.toolCall.toolName], options.toolCall.input)) ? 'user-approval' : undefined
+  // A WeakMap answers undefined for a key that is no object: a tool name the set does not have needs no check.
+  const decide = decisions.get(options.tools?.[options.toolCall.toolName] as object)
+  return decide && (await decide((options.toolCall.input ?? {}) as Record<string, unknown>)) ? 'user-approval' : undefined
 }
 
 /**

@@ -2,7 +2,7 @@
 // resources stay bytes with their media type (a model reads base64 pasted as text as noise, and pays for
 // every character of it); structured content becomes JSON text when no text block already carries it.
 import type { CallToolResult } from '../schemas/types'
-import { canonicalJson } from './canonical'
+import { deepEqual } from '../stores/deep-equal'
 import { AiToolError } from './ai-tool-error'
 
 export type Part = { kind: 'text'; text: string } | { kind: 'file'; data: string; mediaType: string; filename?: string }
@@ -18,11 +18,9 @@ const lastSegment = (uri: string) => uri.split(/[/?#]/).filter(Boolean).pop()
 
 /** Whether a text block already says what `structuredContent` says (servers are asked to mirror it as JSON text). */
 function carried(result: CallToolResult): boolean {
-  const wanted = canonicalJson(result.structuredContent)
   return result.content.some((block) => {
-    if (block.type !== 'text') return false
     try {
-      return canonicalJson(JSON.parse(block.text)) === wanted
+      return block.type === 'text' && deepEqual(JSON.parse(block.text), result.structuredContent)
     } catch {
       return false
     }
@@ -52,7 +50,7 @@ export function toParts(result: CallToolResult, tool = '(result)'): Part[] {
   return parts
 }
 
-/** The parts as one text, files named by their type: for error outputs and APIs that take text only. */
-export function asText(parts: Part[]): string {
-  return parts.map((part) => (part.kind === 'text' ? part.text : `[${part.mediaType} file]`)).join('\n')
+/** The parts as one text, files named by their type (`file` says how): for error outputs and APIs that take text only. */
+export function asText(parts: Part[], file = (part: Extract<Part, { kind: 'file' }>) => `[${part.mediaType} file]`): string {
+  return parts.map((part) => (part.kind === 'text' ? part.text : file(part))).join('\n')
 }

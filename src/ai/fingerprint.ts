@@ -1,7 +1,7 @@
 // A tool's definition is what the model is told: a server that rewrites a description or widens a schema
 // after the user approved the tool changes what the model will do with it. The digest covers exactly that.
 import type { Tool } from '../schemas/types'
-import { canonicalJson } from './canonical'
+import { isObject } from '../transport/json-rpc'
 
 /**
  * A stable SHA-256 digest (hex) over the tool's name, title, description, input and output schemas and
@@ -9,7 +9,10 @@ import { canonicalJson } from './canonical'
  */
 export async function toolFingerprint(tool: Tool): Promise<string> {
   const { name, title, description, inputSchema, outputSchema, annotations } = tool
-  const text = canonicalJson({ name, title, description, inputSchema, outputSchema, annotations })
+  // Object keys sorted at every depth: servers re-serialise their definitions freely.
+  const text = JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations }, (_key, item: unknown) =>
+    isObject(item) ? Object.fromEntries(Object.keys(item).sort().map((key) => [key, item[key]])) : item,
+  )
   const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
   return Array.from(new Uint8Array(hash), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }

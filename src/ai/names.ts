@@ -5,7 +5,8 @@
 import type { Tool } from '../schemas/types'
 import { AiToolError } from './ai-tool-error'
 
-export const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/
+// `\w` is `[a-zA-Z0-9_]`: ASCII only, with or without `u` (the `i` flag is never used here).
+export const PROVIDER_NAME = /^[\w-]{1,64}$/
 const MAX = 64
 /** Room for `_` and 8 hex digits after a shortened or colliding name. */
 const KEEP = MAX - 9
@@ -34,25 +35,23 @@ export interface ProviderNames {
  */
 export function providerNames(tools: readonly Tool[], prefix = ''): ProviderNames {
   const skipped: AiToolError[] = []
-  const entries: { tool: Tool; full: string; base: string; valid: boolean; name: string }[] = []
+  const entries: { tool: Tool; full: string; base: string }[] = []
   for (const tool of tools) {
-    if (!/[a-zA-Z0-9_-]/.test(tool.name)) {
+    if (!/[\w-]/.test(tool.name)) {
       skipped.push(new AiToolError('name', tool.name, 'no character a provider accepts'))
       continue
     }
     const full = prefix + tool.name
-    const base = full.replace(/[^a-zA-Z0-9_-]/gu, '_')
-    const valid = PROVIDER_NAME.test(full)
-    entries.push({ tool, full, base, valid, name: base })
+    entries.push({ tool, full, base: full.replace(/[^\w-]/gu, '_') })
   }
-  const count = new Map<string, number>()
-  for (const { base } of entries) count.set(base, (count.get(base) ?? 0) + 1)
-  for (const entry of entries) if (!entry.valid && (count.get(entry.base)! > 1 || entry.base.length > MAX)) entry.name = suffixed(entry.base, entry.full)
   const names = new Map<string, Tool>()
-  for (const entry of entries) {
+  for (const { tool, full, base } of entries) {
+    // Whether a name needs its digest depends on the whole list, never on which tools were named before it.
+    const shared = entries.filter((other) => other.base === base).length > 1
+    let name = !PROVIDER_NAME.test(full) && (shared || base.length > MAX) ? suffixed(base, full) : base
     // A digest that lands on a name already taken (or a server listing one name twice) is salted until free.
-    for (let salt = 1; names.has(entry.name); salt++) entry.name = suffixed(entry.base, entry.full, `#${salt}`)
-    names.set(entry.name, entry.tool)
+    for (let salt = 1; names.has(name); salt++) name = suffixed(base, full, `#${salt}`)
+    names.set(name, tool)
   }
   return { names, skipped }
 }
@@ -63,4 +62,15 @@ export function providerNames(tools: readonly Tool[], prefix = ''): ProviderName
  */
 export function mcpToolName(providerName: string, tools: readonly Tool[], options: { prefix?: string } = {}): string | undefined {
   return providerNames(tools, options.prefix).names.get(providerName)?.name
+}
+
+/**
+ * What openai.ts, anthropic.ts and the AI SDK tool set all hand a model: each tool under its provider name, with
+ * its description and input schema. Tools that get no name join `skipped`, and every skipped tool goes to `onSkip`.
+ */
+export function named(tools: readonly Tool[], options: { prefix?: string; onSkip?: (error: AiToolError) => void }, skipped: AiToolError[]): Map<string, Tool> {
+  const { names, skipped: unnamed } = providerNames(tools, options.prefix)
+  skipped.push(...unnamed)
+  for (const error of skipped) options.onSkip?.(error)
+  return names
 }

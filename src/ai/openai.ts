@@ -1,6 +1,6 @@
 // OpenAI's own formats, for apps that call its HTTP API themselves: no dependency, plain objects.
 import type { CallToolResult, Tool } from '../schemas/types'
-import { toParts } from './content'
+import { asText, toParts } from './content'
 import { dataUrl, definitions, omitted, type PlainOptions } from './plain'
 
 export type OpenAiApi = 'chat' | 'responses'
@@ -50,7 +50,7 @@ export function openaiToolResult(result: CallToolResult, callId: string, options
   const parts = toParts(result)
   if (result.isError) parts.unshift({ kind: 'text', text: 'Error:' })
   if (options.api === 'chat') {
-    return { role: 'tool', tool_call_id: callId, content: parts.map((part) => (part.kind === 'text' ? part.text : omitted(part))).join('\n') }
+    return { role: 'tool', tool_call_id: callId, content: asText(parts, omitted) }
   }
   const output = parts.map((part) => {
     if (part.kind === 'text') return { type: 'input_text' as const, text: part.text }

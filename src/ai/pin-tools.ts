@@ -3,6 +3,7 @@
 // accepts the change, instead of the model silently reading new instructions.
 import { atom, type ReadableAtom } from 'nanostores'
 import type { Tool } from '../schemas/types'
+import { deepEqual } from '../stores/deep-equal'
 import { toolFingerprint } from './fingerprint'
 
 export interface PinChange {
@@ -57,9 +58,8 @@ export function pinTools(options: PinOptions = {}): ToolPins {
         if (pinned.get(tool.name) === current) kept.push(tool)
         else changed.push({ tool, pinned: pinned.get(tool.name) ?? '', current })
       }
-      // Set only when it differs (fingerprints cover the names): aiTools rebuilds on every change of this atom.
-      const key = (list: readonly PinChange[]) => list.map((entry) => entry.current).join()
-      if (key(changed) !== key($changed.get())) $changed.set(changed)
+      // Set only when it differs: aiTools rebuilds on every change of this atom.
+      if (!deepEqual(changed, $changed.get())) $changed.set(changed)
       return { kept, changed }
     },
   }

@@ -3,7 +3,7 @@
 import type { Tool } from '../schemas/types'
 import type { AiToolError } from './ai-tool-error'
 import type { Part } from './content'
-import { providerNames } from './names'
+import { named } from './names'
 import { providerSchema, usable } from './visible'
 
 export interface PlainOptions {
@@ -14,9 +14,8 @@ export interface PlainOptions {
 }
 
 export function definitions(tools: readonly Tool[], options: PlainOptions): { name: string; description: string | undefined; parameters: Record<string, unknown> }[] {
-  const { names, skipped } = providerNames(usable(tools, (error) => options.onSkip?.(error)), options.prefix)
-  for (const error of skipped) options.onSkip?.(error)
-  return [...names].map(([name, t]) => ({ name, description: t.description ?? t.title, parameters: providerSchema(t) }))
+  const skipped: AiToolError[] = []
+  return [...named(usable(tools, skipped), options, skipped)].map(([name, t]) => ({ name, description: t.description ?? t.title, parameters: providerSchema(t) }))
 }
 
 export const dataUrl = (part: Extract<Part, { kind: 'file' }>) => `data:${part.mediaType};base64,${part.data}`

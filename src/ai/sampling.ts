@@ -7,12 +7,6 @@ import type { LanguageModel } from 'ai'
 import type { SamplingOptions } from './types'
 import { SamplingError } from './sampling-error'
 
-/** Elicitations can be declined in the protocol; anything else (roots, unknown methods) fails as unanswered. */
-function decline(request: InputRequest): Record<string, unknown> {
-  if (request.method === 'elicitation/create') return { action: 'decline' }
-  throw new SamplingError('unanswered', `No fallback for ${request.method}`, { detail: request })
-}
-
 /**
  * An onInputRequest handler that answers `sampling/createMessage` with `model` (messages, system prompt, max
  * tokens, temperature, stop sequences, images in; `model` and `stopReason` out) and hands the round's other
@@ -24,12 +18,12 @@ export function aiSampling(model: LanguageModel, options: SamplingOptions = {}):
     const others: Record<string, InputRequest> = {}
     for (const [key, request] of Object.entries(requests)) {
       if (request.method === 'sampling/createMessage') answers[key] = await (await import('./sample')).sample(model, request.params, options, context.signal)
-      else others[key] = request
+      else if (options.fallback) others[key] = request
+      // Without a fallback: elicitations can be declined in the protocol; anything else (roots, unknown
+      // methods) fails as unanswered.
+      else if (request.method === 'elicitation/create') answers[key] = { action: 'decline' }
+      else throw new SamplingError('unanswered', `No fallback for ${request.method}`, { detail: request })
     }
-    if (Object.keys(others).length) {
-      if (options.fallback) Object.assign(answers, await options.fallback(others, context))
-      else for (const [key, request] of Object.entries(others)) answers[key] = decline(request)
-    }
-    return answers
+    return Object.keys(others).length ? { ...answers, ...(await options.fallback!(others, context)) } : answers
   }
 }

@@ -1,14 +1,15 @@
 // One listing of MCP tools → one AI SDK ToolSet: model-visible tools only, provider-safe names, the tool's own
 // JSON Schema as input, calls through nanomcp with the step's abort signal, MCP content as v7 content output.
 import { jsonSchema, tool, type ToolSet } from 'ai'
+import type { Progress } from '../client/types'
 import type { CallToolResult, Tool } from '../schemas/types'
 import type { AiToolsOptions, McpSource } from './types'
 import type { PinChange } from './pin-tools'
 import { AiToolError } from './ai-tool-error'
-import { approvedIn, needsApproval } from './approval'
+import { approvedIn, decisions } from './approval'
 import { toParts } from './content'
 import { toModelOutput } from './model-output'
-import { providerNames } from './names'
+import { named } from './names'
 import { providerSchema, usable } from './visible'
 
 export interface Built {
@@ -22,23 +23,19 @@ const destructive = (t: Tool) => t.annotations?.destructiveHint === true && t.an
 
 
 export async function buildToolSet(mcp: McpSource, listed: readonly Tool[], options: AiToolsOptions, skipped: AiToolError[] = []): Promise<Built> {
-  let tools = usable(listed, (error) => skipped.push(error), options.filter)
+  let tools = usable(listed, skipped, options.filter)
   let withheld: PinChange[] = []
   if (options.pinTools) ({ kept: tools, changed: withheld } = await options.pinTools.check(tools))
-  const { names, skipped: unnamed } = providerNames(tools, options.prefix)
-  skipped.push(...unnamed)
-  for (const error of skipped) options.onSkip?.(error)
-  const { approve = destructive } = options
+  const { approve = destructive, onProgress, timeout } = options
   const set: ToolSet = {}
-  for (const [name, mcpTool] of names) {
-    const decide = approve === false ? undefined : approve === true ? () => true : (input: Record<string, unknown>) => approve(mcpTool, input)
+  for (const [name, mcpTool] of named(tools, options, skipped)) {
+    const decide = approve === true ? () => true : approve && ((input: Record<string, unknown>) => approve(mcpTool, input))
     const aiTool = tool({
       description: mcpTool.description ?? mcpTool.title ?? mcpTool.annotations?.title,
       inputSchema: jsonSchema<Record<string, unknown>>(providerSchema(mcpTool)),
       async execute(input, { abortSignal, toolCallId, messages }): Promise<CallToolResult> {
         if (decide && (await decide(input)) && !approvedIn(messages, toolCallId)) throw new AiToolError('approval-required', mcpTool.name, 'not approved (pass toolApproval: mcpApproval)')
-        const onProgress = options.onProgress && ((progress: Parameters<NonNullable<AiToolsOptions['onProgress']>>[0]) => options.onProgress!(progress, { tool: mcpTool.name, toolCallId }))
-        const request = { signal: abortSignal, onProgress, timeout: options.timeout }
+        const request = { signal: abortSignal, onProgress: onProgress && ((progress: Progress) => onProgress(progress, { tool: mcpTool.name, toolCallId })), timeout }
         const result = '$tools' in mcp ? mcp.callTool(mcpTool.name, input, request) : mcp.callTool({ name: mcpTool.name, arguments: input }, request)
         // Checked here, where a failure is this call's error; toModelOutput must not throw.
         toParts((await result) as CallToolResult, mcpTool.name)
@@ -46,7 +43,7 @@ export async function buildToolSet(mcp: McpSource, listed: readonly Tool[], opti
       },
       toModelOutput: ({ output }) => toModelOutput(output),
     })
-    if (decide) needsApproval(aiTool, decide)
+    if (decide) decisions.set(aiTool, decide)
     set[name] = aiTool
   }
   return { tools: set, skipped, withheld }

@@ -6,19 +6,19 @@ import { AiToolError } from './ai-tool-error'
  * only, and the model must not see it. Without the field every tool is the model's.
  */
 export function forModel(tool: Tool): boolean {
-  const ui = tool._meta?.ui as { visibility?: unknown } | undefined
-  return !Array.isArray(ui?.visibility) || ui.visibility.includes('model')
+  const visibility = (tool._meta?.ui as { visibility?: unknown } | undefined)?.visibility
+  return !Array.isArray(visibility) || visibility.includes('model')
 }
 
 /** Providers take only object schemas for tool input; MCP requires one too, but not every server keeps to it. */
 export function objectSchema(tool: Tool): boolean {
-  const schema = tool.inputSchema as unknown
-  return !!schema && typeof schema === 'object' && !Array.isArray(schema) && (schema as { type?: unknown }).type === 'object'
+  // Parsed JSON: only an object can carry `type` (a string's or an array's is undefined).
+  return (tool.inputSchema as { type?: unknown } | null | undefined)?.type === 'object'
 }
 
-/** The model-visible tools that pass `filter`; a tool whose input schema is not an object schema goes to `skip`. */
-export function usable(tools: readonly Tool[], skip: (error: AiToolError) => void, filter: (tool: Tool) => boolean = () => true): Tool[] {
-  return tools.filter((t) => forModel(t) && filter(t) && (objectSchema(t) || void skip(new AiToolError('input-schema', t.name, 'inputSchema is no object schema', t.inputSchema))))
+/** The model-visible tools that pass `filter`; a tool whose input schema is not an object schema joins `skipped`. */
+export function usable(tools: readonly Tool[], skipped: AiToolError[], filter: (tool: Tool) => boolean = () => true): Tool[] {
+  return tools.filter((t) => forModel(t) && filter(t) && (objectSchema(t) || void skipped.push(new AiToolError('input-schema', t.name, 'inputSchema is no object schema', t.inputSchema))))
 }
 
 /**
