@@ -2,20 +2,9 @@
 // user left, found by its picker entry; a stale or unreadable memory falls back to the first server and says so.
 // The demo also stays quiet in normal use: no MaxListenersExceededWarning in its output.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer, type AddressInfo, type Server } from 'node:net'
+import { createServer, type Server } from 'node:net'
 import type { Page } from '@playwright/test'
-import { expect, item, openDemo, test } from './helpers'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
+import { expect, item, openDemo, test, freePort } from './helpers'
 
 /** Holds a port so the demo has to fall back from its stable one; undefined when someone else already holds it. */
 function hold(port: number): Promise<Server | undefined> {

@@ -1,6 +1,7 @@
 // Shared steps of the demo's end-to-end tests: where the embedded servers are, how to open the built page
 // against them, and how to change a server from outside the page.
 import { mkdirSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test'
 
 export const SERVERS_INDEX = `http://127.0.0.1:${process.env.E2E_SERVERS_PORT ?? 4180}/servers`
@@ -61,4 +62,16 @@ export const field = (page: Page, name: string) => page.locator(`#detail [name="
 export async function screenshot(page: Page, name: string, fullPage = true) {
   mkdirSync(SCREENSHOTS, { recursive: true })
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage })
+}
+
+/** A loopback port that was free a moment ago, for a process the test starts itself. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
 }

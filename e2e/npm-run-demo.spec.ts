@@ -3,18 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { connect, expect, item, test } from './helpers'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
+import { connect, expect, item, test, freePort } from './helpers'
 
 function runDemo(port: number) {
   const child = spawn(process.execPath, ['scripts/demo.mjs', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })

@@ -2,24 +2,11 @@
 // and listed and called; the bridge refusing a page without the token and a page on another origin; and a server
 // without CORS (the SDK's example) failing directly, then reached through the demo's proxy from the diagnosis.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
-import { expect, field, item, test } from './helpers'
+import { expect, field, item, test, freePort } from './helpers'
 // @ts-expect-error plain ESM test servers without types
 import { startSdkOAuthExample } from '../scripts/servers/sdk-oauth-example.mjs'
 
 const EVERYTHING = 'node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 let demo: ChildProcess | undefined
 let output = ''
