@@ -16,7 +16,7 @@ const MAX_AUTH_ROUNDS = 2
 
 /**
  * fetch with the app's headers (then the auth provider's) under ours, never leaving the origin of `url`:
- * redirects are fetched 'manual'; a same-origin 307/308 (or any same-origin redirect of a GET) is followed a
+ * fetch never follows a redirect itself (see `quickRedirects`); a same-origin 307/308 (or any same-origin redirect of a GET) is followed a
  * few times with the same request, everything else is a RedirectError. A 401/403 goes to `auth.unauthorized()`,
  * which may ask for one resend. Failures before a response become NetworkError or AbortError. With a `proxy`
  * only the URL fetched changes (proxy-fetch.ts); a failure to reach it, or its own refusal, is a ProxyError.
@@ -28,7 +28,6 @@ export async function httpFetch(
   signal?: AbortSignal,
 ): Promise<Response> {
   const { auth } = options
-  const origin = originOf(url)
   let target = url
   let redirects = 0
   let authRounds = 0
@@ -37,25 +36,34 @@ export async function httpFetch(
     // The app's and the provider's headers: a value fetch refuses (CR/LF, beyond Latin-1) is their TypeError,
     // passed on as it is rather than dressed up as a network failure. Ours are encoded and never throw.
     // Without headers to ask for, nothing is awaited: the request goes out in the same turn.
-    const made = asked(() =>
+    const made =
       auth || typeof options.headers === 'function'
-        ? (async () => {
+        ? asked(async () => {
             const all = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers)
             if (auth) for (const [name, value] of Object.entries(await auth.headers(request))) all.set(name, value)
             return all
-          })()
-        : new Headers(options.headers),
-    )
-    const headers = made instanceof Headers ? made : await made
-    for (const [name, value] of Object.entries(init.headers)) headers.set(name, value)
+          })
+        : options.headers && asked(() => new Headers(options.headers as HeadersInit))
+    let headers: Headers | Record<string, string> = init.headers
+    // Ours alone go as the plain record they are: fetch copies whatever it is given into a list of its own.
+    if (made) {
+      headers = made instanceof Headers ? made : await made
+      for (const [name, value] of Object.entries(init.headers)) headers.set(name, value)
+    }
     if (signal?.aborted) throw new AbortError(signal.reason)
+    const refuse = quickRedirects && !options.fetch && !options.proxy && !redirecting.has(target)
     let response: Response
     try {
       // Only apps that route through a proxy load its code; a failure there is already a ProxyError.
       const proxied = (to: string, what: RequestInit) => import('./proxy-fetch').then((m) => m.proxyFetch(to, what, options))
-      response = await (options.proxy ? proxied : (options.fetch ?? globalThis.fetch))(target, { ...options.requestInit, ...init, headers, signal, redirect: 'manual' })
+      const redirect = refuse ? 'error' : 'manual'
+      response = await (options.proxy ? proxied : (options.fetch ?? globalThis.fetch))(target, { ...options.requestInit, ...init, headers, signal, redirect })
     } catch (error) {
       if (signal?.aborted) throw new AbortError(signal.reason)
+      if (refuse && (error as { cause?: { message?: unknown } } | null)?.cause?.message === 'unexpected redirect') {
+        redirecting.add(target)
+        continue
+      }
       throw options.proxy ? error : networkError(target, error)
     }
     // A browser hides a manual redirect's target: it cannot be checked, so it is not followed.
@@ -63,7 +71,7 @@ export async function httpFetch(
     // An injected fetch may follow redirects itself: an answer it was redirected to from elsewhere is refused (and
     // its session id unseen). Only a real redirect counts: a fetch that forwards to a proxy answers with the
     // proxy's URL, which is where the request was meant to go.
-    if (response.redirected && originOf(response.url) !== origin) {
+    if (response.redirected && originOf(response.url) !== originOf(url)) {
       await discard(response)
       throw new RedirectError(target, response.url, response.status)
     }
@@ -72,7 +80,7 @@ export async function httpFetch(
     if (location !== null) {
       await discard(response)
       const next = new URL(location, target).href
-      if (originOf(next) !== origin) throw new RedirectError(target, next, response.status)
+      if (originOf(next) !== originOf(url)) throw new RedirectError(target, next, response.status)
       // 301/302/303 turn a POST into a GET (and 303 anything): a body-less resend would be another request.
       if (response.status < 307 && init.method !== 'GET') throw new RedirectError(target, next, response.status, 'method')
       if (++redirects > MAX_REDIRECTS) throw new RedirectError(url, next, response.status, 'too-many')
@@ -90,6 +98,19 @@ export async function httpFetch(
     return response
   }
 }
+
+/**
+ * Node's fetch (undici) copies every request whose redirect mode is not 'error' before sending it (the Fetch spec's
+ * HTTP-network-or-cache fetch keeps the original for a redirect or an authentication retry): a tee of the body's
+ * stream that costs about as much as nanomcp's own work on a call. It also says when it refused a redirect (the
+ * TypeError's cause reads 'unexpected redirect'). So there a request goes out with 'error', and a URL that answered
+ * with a redirect is asked again, and from then on, with 'manual' to see where it leads: the server sees that one
+ * request twice, which a redirect allows (it says the request was not handled there; a 303 after handling a
+ * JSON-RPC POST is no MCP server's answer). Browsers report a refused redirect as a bare network failure, so they
+ * keep 'manual', as does an injected fetch or a proxy, whose failures may read otherwise.
+ */
+const quickRedirects = typeof (globalThis as { process?: { versions?: { undici?: unknown } } }).process?.versions?.undici === 'string'
+const redirecting = new Set<string>()
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
