@@ -16,37 +16,55 @@ export interface Pending {
 }
 
 /**
- * Keeps a request under its id until its response settles it, `send` fails, or `signal` aborts (AbortError).
- * `link` runs only for an id not already in flight; the `done` it returns runs once, as the request settles.
+ * Keeps a request under its id until its response settles it, `send` fails, or it is aborted (AbortError).
+ * `start` runs only for an id not already in flight, with the `abort` that ends the request early: whoever stops
+ * it (a caller's signal, the transport closing) calls that, rather than every request adding one more listener to
+ * its signal. The `done` it returns runs once, as the request settles; a `signal` it returns already aborted ends
+ * the request at once.
  */
 export function track(
   pending: Map<string, Pending>,
   id: JsonRpcRequest['id'],
   onMessage: OnMessage | undefined,
-  link: () => { signal?: AbortSignal | undefined; done?: (entry: Pending) => void },
+  start: (abort: (reason: unknown) => void) => { signal?: AbortSignal | undefined; done?: (entry: Pending) => void },
   send: (entry: Pending) => Promise<unknown>,
 ): Promise<JsonRpcResponse> {
   const key = idKey(id)
   if (pending.has(key)) return Promise.reject(new ProtocolError('duplicate-id', `Request id ${key} is already in flight`))
-  const { signal, done } = link()
   return new Promise((resolve, reject) => {
+    let done: ((entry: Pending) => void) | undefined
     const entry: Pending = {
       onMessage,
       settle: (error, response) => {
         if (pending.get(key) !== entry) return
         pending.delete(key)
-        signal?.removeEventListener('abort', onAbort)
         done?.(entry)
         if (error) reject(error)
         else resolve(response!)
       },
     }
-    const onAbort = () => entry.settle(new AbortError(signal!.reason))
     pending.set(key, entry)
-    if (signal?.aborted) return onAbort()
-    signal?.addEventListener('abort', onAbort, { once: true })
+    const started = start((reason) => entry.settle(new AbortError(reason)))
+    const { signal } = started
+    done = started.done
+    if (signal?.aborted) return entry.settle(new AbortError(signal.reason))
     send(entry).catch((error: unknown) => entry.settle(error))
   })
+}
+
+/** `start` for track() when the caller's own signal is the request's: the one listener is on it. */
+export function onSignal(signal: AbortSignal | undefined, done?: (entry: Pending) => void): Parameters<typeof track>[3] {
+  return (abort) => {
+    const onAbort = () => abort(signal!.reason)
+    signal?.addEventListener('abort', onAbort, { once: true })
+    return {
+      signal,
+      done: (entry) => {
+        signal?.removeEventListener('abort', onAbort)
+        done?.(entry)
+      },
+    }
+  }
 }
 
 /** Where a transport's diagnostics go (the `debug` option); the library never writes to the console. */

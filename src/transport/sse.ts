@@ -5,7 +5,7 @@ import { ProtocolError } from '../errors/protocol-error'
 import { abortable, contentType, httpFetch, isAuthFailure } from './http'
 import { parseMessages } from './json-rpc'
 import { progressKey, progressOwner } from './legacy/progress'
-import { noop, route, track, type Debug, type OnMessage, type Pending } from './pending'
+import { noop, onSignal, route, track, type Debug, type OnMessage, type Pending } from './pending'
 import { readText } from './read-body'
 import { settings } from './settings'
 import { httpError, isCrossOrigin } from './response-errors'
@@ -78,7 +78,7 @@ export class SseTransport implements Transport {
       this.#pending,
       message.id,
       options.onMessage,
-      () => ({ signal: options.signal, done: (entry) => void (token && this.#progress.get(token) === entry && this.#progress.delete(token)) }),
+      onSignal(options.signal, (entry) => void (token && this.#progress.get(token) === entry && this.#progress.delete(token))),
       (entry) => {
         if (token) this.#progress.set(token, entry)
         return this.#post(message, options.signal)

@@ -53,6 +53,8 @@ export class StreamableHttpTransport implements Transport {
   readonly #tools = new Map<string, Mirror>()
   #sessionId: string | undefined
   #lifetime = new AbortController()
+  /** How to stop each request in flight: ending the transport stops them without a listener of each on #lifetime. */
+  #inflight = new Set<(reason: unknown) => void>()
   /** The session's GET streams and the requests parked on them; made by the first openStream(). */
   #streams: SessionStreams | undefined
 
@@ -74,26 +76,39 @@ export class StreamableHttpTransport implements Transport {
     const version = modernVersion(message)
     const handshake = !version && message.method === 'initialize'
     if (handshake) this.protocolVersion = undefined
-    let signal!: AbortSignal
     const listing = version && message.method === 'tools/list'
     // Whether every text that carried a tools/list answer is free of x-mcp-header (learnTools may skip its walk);
     // any other request's texts (a stream of progress events, say) are not scanned.
     let plain = true
     const read = listing ? (text: string) => void (plain &&= unmentioned(text)) : noop
+    // The one signal of this request, handed to fetch. The caller's signal and the transport's end stop it through
+    // `stop`, which also settles the request: one listener per request, on the caller's signal.
+    const controller = new AbortController()
+    const { signal } = controller
+    const caller = options.signal
     const response = track(
       this.#pending,
       message.id,
       options.onMessage,
-      () => {
-        const linked = link(this.#lifetime.signal, options.signal)
-        signal = linked.signal
-        // Closes this request's stream if the server left it open after the answer. A drained JSON body
-        // needs no abort, and skipping it saves fetch's abort path on every ordinary call.
+      (abort) => {
+        const stop = (reason: unknown) => {
+          controller.abort(reason)
+          abort(reason)
+        }
+        const onCaller = () => stop(caller!.reason)
+        if (caller?.aborted) controller.abort(caller.reason)
+        else caller?.addEventListener('abort', onCaller, { once: true })
+        const inflight = this.#inflight
+        inflight.add(stop)
         return {
           signal,
           done: (entry) => {
+            caller?.removeEventListener('abort', onCaller)
+            inflight.delete(stop)
             this.#streams?.forget(entry)
-            linked.done(!entry.drained)
+            // Closes this request's stream if the server left it open after the answer. A drained JSON body
+            // needs no abort, and skipping it saves fetch's abort path on every ordinary call.
+            if (!entry.drained) controller.abort()
           },
         }
       },
@@ -146,8 +161,11 @@ export class StreamableHttpTransport implements Transport {
   /** Aborts every stream and request so far (an auth provider withdrew their credentials); the session stays. */
   dropStreams(reason = 'signed out'): void {
     const lifetime = this.#lifetime
+    const inflight = this.#inflight
     this.#lifetime = new AbortController()
+    this.#inflight = new Set()
     lifetime.abort(reason)
+    for (const stop of inflight) stop(reason)
   }
 
   async close(options: { signal?: AbortSignal } = {}): Promise<void> {
