@@ -50,9 +50,12 @@ export interface ModernHost {
 /** 2026-07-28: requests that describe themselves in `_meta`, read for what they say about the era, and MRTR rounds. */
 export class Modern {
   readonly host: ModernHost
+  /** What every request's `_meta` says of the client; the options are read once, as everywhere in the client. */
+  readonly #meta: Result
 
   constructor(host: ModernHost) {
     this.host = host
+    this.#meta = clientMeta(host.wire.options)
   }
 
   get #options(): ClientOptions {
@@ -62,7 +65,7 @@ export class Modern {
   send(method: string, params: Result, options: RequestOptions, signal: AbortSignal): Promise<JsonRpcResponse> {
     const { wire } = this.host
     const token = options.onProgress ? `nanomcp-${wire.nextId()}` : undefined
-    const meta: Result = { ...(params._meta as Result | undefined), ...clientMeta(this.#options) }
+    const meta: Result = { ...(params._meta as Result | undefined), ...this.#meta }
     if (token) meta.progressToken = token
     if (options.logLevel) meta['io.modelcontextprotocol/logLevel'] = options.logLevel
     return wire.call({ jsonrpc: '2.0', id: wire.nextId(), method, params: { ...params, _meta: meta } }, signal, (message) => {

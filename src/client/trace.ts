@@ -49,6 +49,7 @@ export class Wire {
   }
 
   traced(onMessage: OnMessage): OnMessage {
+    if (!this.options.onTrace) return onMessage
     return (message) => {
       this.trace('in', message)
       onMessage(message)

@@ -273,7 +273,7 @@ export class StreamableHttpTransport implements Transport {
     return headers
   }
 
-  async #post(message: JsonRpcMessage, signal: AbortSignal): Promise<Response> {
+  #post(message: JsonRpcMessage, signal: AbortSignal): Promise<Response> {
     return this.#fetch('POST', { ...JSON_HEADERS, ...this.#headers(message) }, signal, JSON.stringify(message))
   }
 
