@@ -79,6 +79,16 @@ describe('redirects (Streamable HTTP)', () => {
     expect(self.requests).toHaveLength(redirectSeenTwice ? 2 : 1)
   })
 
+  it.runIf(redirectSeenTwice)('Node: a URL that redirected once is asked with manual redirects from then on, so each later request reaches it once', async () => {
+    const { self } = await redirecting(307, (_o, s) => `${s.origin}/moved`)
+    const transport = new StreamableHttpTransport(self.url)
+    await expect(transport.request(legacy(1, 'x'))).resolves.toEqual(result(1, { method: 'x' }))
+    // The first: refused by fetch, asked again to see the redirect, then the moved request.
+    expect(self.requests.map((r) => r.url)).toEqual(['/mcp', '/mcp', '/moved'])
+    await expect(new StreamableHttpTransport(self.url).request(legacy(2, 'y'))).resolves.toEqual(result(2, { method: 'y' }))
+    expect(self.requests.map((r) => r.url)).toEqual(['/mcp', '/mcp', '/moved', '/mcp', '/moved'])
+  })
+
   it('a redirect loop ends after a few hops with refusal too-many', async () => {
     const { self } = await redirecting(307, (_o, s) => `${s.origin}/mcp`)
     const error = await new StreamableHttpTransport(self.url).request(legacy(1, 'x')).catch((e: unknown) => e)
