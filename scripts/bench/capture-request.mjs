@@ -8,7 +8,8 @@ export async function captureRequest(send) {
       const request = input instanceof Request ? input : undefined
       const headers = Object.fromEntries(new Headers(init?.headers ?? request?.headers).entries())
       const body = typeof init?.body === 'string' ? init.body : await request?.clone().text()
-      seen = { url: String(request?.url ?? input), method: init?.method ?? request?.method, headers, body }
+      // The fetch options beside the bytes: the replay may be asked to use the same (see replayer's `same`).
+      seen = { url: String(request?.url ?? input), method: init?.method ?? request?.method, headers, body, redirect: init?.redirect, signal: !!init?.signal }
     }
     return original(input, init)
   }
@@ -29,12 +30,16 @@ export async function readRpcResponse(res) {
   return JSON.parse(data.at(-1).slice(5))
 }
 
-/** A function that POSTs the captured request again (new id each time) and resolves with its result. */
-export function replayer({ url, headers, body }) {
+/**
+ * A function that POSTs the captured request again (new id each time) and resolves with its result. With `same`,
+ * also with the client's own fetch options: its redirect mode, and a fresh AbortController's signal when it gave one.
+ */
+export function replayer({ url, headers, body, redirect, signal }, { same = false } = {}) {
   const message = JSON.parse(body)
   let id = 1_000_000
+  const options = () => (same ? { ...(redirect && { redirect }), ...(signal && { signal: new AbortController().signal }) } : {})
   return async () => {
-    const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ ...message, id: ++id }) })
+    const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ ...message, id: ++id }), ...options() })
     const reply = await readRpcResponse(res)
     if (!reply.result) throw new Error(`raw request failed: HTTP ${res.status} ${JSON.stringify(reply.error ?? reply)}`)
     return reply.result

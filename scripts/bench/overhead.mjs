@@ -19,11 +19,15 @@ export function checked(call) {
 
 /** Ratio and time summaries from the per-round medians of `raw`, `nanomcp` and `official`. */
 export function summarizeRounds(medians) {
-  const ratio = (name) => summarize(medians[name].map((m, i) => m / medians.raw[i]))
+  const ratio = (name, to = 'raw') => summarize(medians[name].map((m, i) => m / medians[to][i]))
   return {
     // Every figure is the median of the round medians, with their min–max: one slow round shows as a range.
     ms: Object.fromEntries(Object.entries(medians).map(([name, values]) => [name, summarize(values)])),
-    ratio: { nanomcp: ratio('nanomcp'), official: ratio('official') },
+    ratio: {
+      nanomcp: ratio('nanomcp'),
+      official: ratio('official'),
+      ...(medians['raw, same options'] && { sameOptions: ratio('nanomcp', 'raw, same options') }),
+    },
   }
 }
 
@@ -36,6 +40,9 @@ async function measure(nano, official, { url, calls, rounds, warmup, block = 20 
 
   const contenders = {
     raw: checked(replayer(wire)),
+    // The same bytes with nanomcp's own fetch options: in Node its redirect mode spares fetch a copy of each request
+    // (http.ts), which the plain replay pays; this ratio is nanomcp's own work alone.
+    'raw, same options': checked(replayer(wire, { same: true })),
     nanomcp: checked(() => nanomcp.request('tools/call', ECHO)),
     official: checked(() => officialC.callTool(ECHO)),
   }
@@ -44,7 +51,7 @@ async function measure(nano, official, { url, calls, rounds, warmup, block = 20 
   const timed = await interleave(contenders, { rounds, perRound, block })
   await Promise.all([nanomcp.close(), officialC.close()])
   const medians = Object.fromEntries(Object.entries(timed).map(([name, { roundMedians }]) => [name, roundMedians]))
-  return { callsPerClient: perRound * rounds, rounds, headers: Object.keys(wire.headers).sort(), ...summarizeRounds(medians) }
+  return { callsPerClient: perRound * rounds, rounds, headers: Object.keys(wire.headers).sort(), redirect: wire.redirect, signal: wire.signal, ...summarizeRounds(medians) }
 }
 
 /** `targets`: `[{ name, url, calls, rounds, warmup }]`; resolves with one result per target. */

@@ -43,6 +43,9 @@ function overheadRows(result, where) {
   return [
     [`tools/call time ÷ raw fetch, ${where} (${result.callsPerClient} calls each, ${result.rounds} rounds)`, formatSummary(nanomcp), formatSummary(official), '≤ 1.10 and below official', verdict(ok)],
     [`tools/call median, ${where}, ms (raw fetch: ${formatSummary(result.ms.raw, 3)})`, formatSummary(result.ms.nanomcp, 3), formatSummary(result.ms.official, 3), '', ''],
+    ...(result.ratio.sameOptions
+      ? [[`… same, ÷ raw fetch given nanomcp's fetch options (redirect '${result.redirect}'${result.signal ? ', a signal' : ''}: ${formatSummary(result.ms['raw, same options'], 3)} ms)`, formatSummary(result.ratio.sameOptions), '—', '', '']]
+      : []),
   ]
 }
 
