@@ -1,5 +1,6 @@
 import { ProtocolError } from '../errors/protocol-error'
 import { createSseDecoder, type SseEvent } from './sse-decoder'
+import { createChunkDecoder } from './utf8-chunks'
 
 /** What a stream remembers across reconnections: the last event id and the server's `retry` delay. */
 export interface StreamCursor {
@@ -34,11 +35,11 @@ export async function readSseEvents(
   )
   if (!body) return false
   const reader = body.getReader()
-  const text = new TextDecoder()
+  const text = createChunkDecoder()
   try {
     for (;;) {
       const { done, value } = await reader.read()
-      decoder.feed(done ? text.decode() : text.decode(value, { stream: true }))
+      decoder.feed(done ? text.end() : text.decode(value))
       if (stopped) return true
       if (overflow) throw new ProtocolError('too-large', `An SSE event exceeds the limit of ${maxEventBytes} bytes`, { limit: maxEventBytes })
       if (done) {

@@ -173,6 +173,14 @@ describe('readSseEvents over bytes', () => {
     )
   })
 
+  it('a BOM opening the stream is dropped, one in a later chunk is not', async () => {
+    const events: SseEvent[] = []
+    const bom = [0xef, 0xbb, 0xbf]
+    const bytes = [Uint8Array.from([...bom, ...new TextEncoder().encode('data: a\n\n')]), Uint8Array.from([...bom, ...new TextEncoder().encode('data: b\n\ndata: c\n\n')])]
+    await readSseEvents(body(bytes), 1000, {}, (event) => void events.push(event))
+    expect(events.map((e) => e.data)).toEqual(['a', 'c'])
+  })
+
   it('invalid UTF-8 becomes U+FFFD, as in EventSource, and the stream goes on', async () => {
     const events: SseEvent[] = []
     const bytes = [new TextEncoder().encode('data: a'), new Uint8Array([0xff, 0xc3]), new TextEncoder().encode('\n\ndata: b\n\n')]
