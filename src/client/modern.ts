@@ -9,8 +9,8 @@ import { ProtocolError } from '../errors/protocol-error'
 import { Fallback, speaksModern, verdict, versionError } from './era'
 import { load } from '../transport/load'
 import { toRpcError } from './to-rpc-error'
-import { checkResult, notification } from './validate'
-import { isPlainProgress, LoggingMessageNotificationSchema, ProgressNotificationSchema } from '../schemas/request-stream'
+import { checkResult, isPlainProgress, notification } from './validate'
+import { LoggingMessageNotificationSchema, ProgressNotificationSchema } from '../schemas/request-stream'
 
 type Result = Record<string, unknown>
 

@@ -39,7 +39,7 @@ export async function readSseEvents(
   try {
     for (;;) {
       const { done, value } = await reader.read()
-      decoder.feed(done ? text.end() : text.decode(value))
+      decoder.feed(text(value))
       if (stopped) return true
       if (overflow) throw new ProtocolError('too-large', `An SSE event exceeds the limit of ${maxEventBytes} bytes`, { limit: maxEventBytes })
       if (done) {

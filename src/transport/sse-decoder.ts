@@ -104,7 +104,7 @@ export function createSseDecoder(
         if (cr !== -1 && cr < start) cr = text.indexOf('\r', start)
         const lf = text.indexOf('\n', start)
         // The common event (see above): at an event's start, `data:` up to an LF, then an LF alone.
-        if (lf !== -1 && line === '' && eventChars === 0 && (cr === -1 || cr > lf) && text.charCodeAt(lf + 1) === 10 && isData(text, start)) {
+        if (lf !== -1 && line === '' && eventChars === 0 && (cr === -1 || cr > lf) && text.charCodeAt(lf + 1) === 10 && text.startsWith('data:', start)) {
           if (lf - start + 1 > maxEventChars) {
             over = true
             return onOverflow()
@@ -136,7 +136,3 @@ export function createSseDecoder(
     },
   }
 }
-
-/** Whether the line at `at` starts with `data:`. */
-const isData = (text: string, at: number): boolean =>
-  text.charCodeAt(at) === 100 && text.charCodeAt(at + 1) === 97 && text.charCodeAt(at + 2) === 116 && text.charCodeAt(at + 3) === 97 && text.charCodeAt(at + 4) === 58

@@ -11,10 +11,10 @@ function inChunks(bytes: Uint8Array, cuts: number[]): string {
   let out = ''
   let at = 0
   for (const point of [...points, bytes.length]) {
-    out += decoder.decode(bytes.subarray(at, point))
+    out += decoder(bytes.subarray(at, point))
     at = point
   }
-  return out + decoder.end()
+  return out + decoder()
 }
 
 /** Text with 1- to 4-byte characters, and bytes of any kind (stray continuations, cut sequences, overlongs). */
@@ -37,15 +37,15 @@ describe('createChunkDecoder', () => {
   it('holds a character split between chunks, and ends an unfinished one as U+FFFD', () => {
     const euro = new TextEncoder().encode('€') // 3 bytes
     const decoder = createChunkDecoder()
-    expect(decoder.decode(euro.subarray(0, 2))).toBe('')
-    expect(decoder.decode(euro.subarray(2))).toBe('€')
-    expect(decoder.decode(euro.subarray(0, 1))).toBe('')
-    expect(decoder.end()).toBe('\ufffd')
+    expect(decoder(euro.subarray(0, 2))).toBe('')
+    expect(decoder(euro.subarray(2))).toBe('€')
+    expect(decoder(euro.subarray(0, 1))).toBe('')
+    expect(decoder()).toBe('\ufffd')
   })
 
   it('keeps a BOM wherever it comes (the reader of the text drops the one that opens the stream)', () => {
     const decoder = createChunkDecoder()
-    expect(decoder.decode(Uint8Array.from([0xef, 0xbb, 0xbf, 0x61]))).toBe('\ufeffa')
-    expect(decoder.decode(Uint8Array.from([0xef, 0xbb, 0xbf, 0x62]))).toBe('\ufeffb')
+    expect(decoder(Uint8Array.from([0xef, 0xbb, 0xbf, 0x61]))).toBe('\ufeffa')
+    expect(decoder(Uint8Array.from([0xef, 0xbb, 0xbf, 0x62]))).toBe('\ufeffb')
   })
 })

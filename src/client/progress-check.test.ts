@@ -2,7 +2,8 @@
 // no (a malformed notification would reach onProgress), and it should say yes to what servers actually send.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isPlainProgress, ProgressNotificationSchema } from './request-stream'
+import { ProgressNotificationSchema } from '../schemas/request-stream'
+import { isPlainProgress } from './validate'
 
 type Message = Parameters<typeof isPlainProgress>[0]
 
