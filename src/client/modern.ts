@@ -9,7 +9,7 @@ import { ProtocolError } from '../errors/protocol-error'
 import { Fallback, speaksModern, verdict, versionError } from './era'
 import { load } from '../transport/load'
 import { toRpcError } from './to-rpc-error'
-import { checkResult, notification } from './validate'
+import { checkResult, isPlainProgress, notification } from './validate'
 import { LoggingMessageNotificationSchema, ProgressNotificationSchema } from '../schemas/request-stream'
 
 type Result = Record<string, unknown>
@@ -37,7 +37,7 @@ export function clientMeta(options: ClientOptions): Result {
 
 /** What `onProgress` gets of a progress notification, once checked; undefined (and a debug line) when it is malformed. */
 export function toProgress(message: JsonRpcNotification, wire: Wire): Progress | undefined {
-  const p = notification(message, wire.debug, ProgressNotificationSchema)?.params
+  const p = (isPlainProgress(message) ? message : notification(message, wire.debug, ProgressNotificationSchema))?.params
   return p && { progress: p.progress as number, total: p.total as number | undefined, message: p.message as string | undefined }
 }
 

@@ -38,7 +38,12 @@ function build(def: Def): Test {
   let base: Test = () => true
   if (type === 'string' || type === 'boolean') base = (value) => typeof value === type
   else if (type === 'number') base = Number.isFinite
-  else if (type === 'literal') base = (value) => def.values.includes(value)
+  else if (type === 'literal') {
+    const values: unknown[] = def.values
+    const [only] = values
+    // A single value (a notification's method, a result's resultType) is compared as it is.
+    base = values.length === 1 && only === only ? (value) => value === only : (value) => values.includes(value)
+  }
   // `undefined` itself is left to zod: exactOptional shares this type and refuses it.
   else if (type === 'optional') base = accepts(def.innerType)
   else if (type === 'array') {
@@ -48,7 +53,11 @@ function build(def: Def): Test {
   } else if (type === 'union' && def.inclusive !== false) {
     // (z.xor, `inclusive: false`, wants exactly one option to fit.)
     const options: Test[] = def.options.map(accepts)
-    base = (value) => options.some((test) => test(value))
+    // Loops rather than some() here and below: a callback made per value cost more than the test it ran.
+    base = (value) => {
+      for (const test of options) if (test(value)) return true
+      return false
+    }
   } else if (type === 'object') {
     // [key, its test, whether zod lets it be absent (zod's handlePropertyResult: optional in and out)]
     // Parallel arrays and an indexed loop: every item of a 10,000-tool list passes here, and a callback per field
@@ -62,7 +71,9 @@ function build(def: Def): Test {
       const object = value as Def
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!
-        if (key in object ? !tests[i]!(object[key]) : !absent[i]) return false
+        const field = object[key]
+        // One lookup for a field that is there; `in` only tells a missing one from one set to undefined.
+        if (field === undefined && !(key in object) ? !absent[i] : !tests[i]!(field)) return false
       }
       // An own `__proto__` key is checked too, where zod skips it: a "no" only costs a zod parse.
       if (rest) for (const key in object) if (!Object.hasOwn(shape, key) && !rest(object[key])) return false
@@ -70,5 +81,10 @@ function build(def: Def): Test {
     }
   } else if (type !== 'unknown' && type !== 'any' && type !== 'custom') return no
   // A refinement passes on `true` alone (a promise would make zod's synchronous parse throw).
-  return refines.length ? (value) => base(value) && refines.every((r) => r.fn(value) === true) : base
+  if (!refines.length) return base
+  return (value) => {
+    if (!base(value)) return false
+    for (const r of refines) if (r.fn(value) !== true) return false
+    return true
+  }
 }

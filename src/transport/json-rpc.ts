@@ -12,11 +12,11 @@ export function parseMessages(text: string): JsonRpcMessage[] {
   } catch (error) {
     throw new ProtocolError('malformed-json', `Got malformed JSON (${(error as Error).message})`, text.slice(0, 1000))
   }
-  const list = Array.isArray(value) ? value : [value]
-  if (list.length === 0 || !list.every(isMessage)) {
+  // One message (every SSE event, nearly every JSON answer) is checked without going through every().
+  if (Array.isArray(value) ? value.length === 0 || !value.every(isMessage) : !isMessage(value)) {
     throw new ProtocolError('not-json-rpc', 'JSON that is not a JSON-RPC 2.0 message', value)
   }
-  return list
+  return (Array.isArray(value) ? value : [value]) as JsonRpcMessage[]
 }
 
 export function isResponse(message: JsonRpcMessage): message is JsonRpcResponse {

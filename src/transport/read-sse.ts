@@ -1,5 +1,6 @@
 import { ProtocolError } from '../errors/protocol-error'
 import { createSseDecoder, type SseEvent } from './sse-decoder'
+import { createChunkDecoder } from './utf8-chunks'
 
 /** What a stream remembers across reconnections: the last event id and the server's `retry` delay. */
 export interface StreamCursor {
@@ -19,28 +20,32 @@ export async function readSseEvents(
   cursor: StreamCursor,
   onEvent: (event: SseEvent) => boolean | void,
 ): Promise<boolean> {
-  const events: SseEvent[] = []
   let overflow = false
+  let stopped = false
+  // Events go to onEvent as the decoder completes them, with no list between: on a stream of small events that
+  // list (and the copy taken of it per chunk) was a cost of its own.
   const decoder = createSseDecoder(
-    (event) => void events.push(event),
+    (event) => {
+      if (event.id !== undefined) cursor.lastEventId = event.id
+      return (stopped = onEvent(event) === true)
+    },
     (retry) => void (cursor.retry = retry),
     () => void (overflow = true),
     maxEventBytes,
   )
   if (!body) return false
   const reader = body.getReader()
-  const text = new TextDecoder()
+  const text = createChunkDecoder()
   try {
     for (;;) {
       const { done, value } = await reader.read()
-      decoder.feed(done ? text.decode() : text.decode(value, { stream: true }))
-      if (done) decoder.end()
+      decoder.feed(text(value))
+      if (stopped) return true
       if (overflow) throw new ProtocolError('too-large', `An SSE event exceeds the limit of ${maxEventBytes} bytes`, { limit: maxEventBytes })
-      for (const event of events.splice(0)) {
-        if (event.id !== undefined) cursor.lastEventId = event.id
-        if (onEvent(event)) return true
+      if (done) {
+        decoder.end()
+        return false
       }
-      if (done) return false
     }
   } finally {
     reader.cancel().catch(() => undefined)

@@ -72,7 +72,7 @@ function chunk<T extends string | Uint8Array>(whole: T, cuts: number[]): T[] {
 
 function decode(chunks: string[]): SseEvent[] {
   const events: SseEvent[] = []
-  const decoder = createSseDecoder((event) => events.push(event), () => undefined, () => expect.unreachable('overflow'), 1 << 20)
+  const decoder = createSseDecoder((event) => void events.push(event), () => undefined, () => expect.unreachable('overflow'), 1 << 20)
   for (const part of chunks) decoder.feed(part)
   decoder.end()
   return events
@@ -114,6 +114,34 @@ describe('createSseDecoder (property-based)', () => {
     ])
   })
 
+  it('a BOM is dropped at the start of the stream only, even when the first events never reach the parser', () => {
+    expect(decode(['\ufeffdata: a\n\n'])).toEqual([{ event: undefined, data: 'a', id: undefined }])
+    // Past the start, a BOM is part of the field name: `\ufeffdata` is a field nobody knows, so nothing dispatches.
+    expect(decode(['data: a\n\n', '\ufeffdata: b\n\n'])).toEqual([{ event: undefined, data: 'a', id: undefined }])
+  })
+
+  it('the single-line events read without the parser are bounded like any other', () => {
+    let overflow = false
+    const events: SseEvent[] = []
+    const decoder = createSseDecoder((event) => void events.push(event), () => undefined, () => (overflow = true), 10)
+    decoder.feed('data: 123\n\ndata: 1234567890\n\ndata: later\n\n')
+    expect(overflow).toBe(true)
+    expect(events).toEqual([{ event: undefined, data: '123', id: undefined }])
+  })
+
+  it('onEvent returning true stops the decoder: nothing after that event is dispatched, now or later', () => {
+    const seen: string[] = []
+    const decoder = createSseDecoder((event) => (seen.push(event.data), event.data === 'stop'), () => undefined, () => expect.unreachable('overflow'), 1000)
+    decoder.feed('data: a\n\ndata: stop\n\ndata: b\n\nid: 1\ndata: c\n\n')
+    decoder.feed('data: d\n\n')
+    expect(seen).toEqual(['a', 'stop'])
+    const slow: string[] = []
+    // The same through the parser's path (CRLF line ends, an event type).
+    const other = createSseDecoder((event) => (slow.push(event.data), event.data === 'stop'), () => undefined, () => expect.unreachable('overflow'), 1000)
+    other.feed('event: message\r\ndata: stop\r\n\r\ndata: b\r\n\r\n')
+    expect(slow).toEqual(['stop'])
+  })
+
   it('bounds a whole event, not just one line: many short data lines without a blank line overflow', () => {
     let overflow = false
     const decoder = createSseDecoder(() => undefined, () => undefined, () => (overflow = true), 100)
@@ -143,6 +171,14 @@ describe('readSseEvents over bytes', () => {
       }),
       { numRuns: 200 },
     )
+  })
+
+  it('a BOM opening the stream is dropped, one in a later chunk is not', async () => {
+    const events: SseEvent[] = []
+    const bom = [0xef, 0xbb, 0xbf]
+    const bytes = [Uint8Array.from([...bom, ...new TextEncoder().encode('data: a\n\n')]), Uint8Array.from([...bom, ...new TextEncoder().encode('data: b\n\ndata: c\n\n')])]
+    await readSseEvents(body(bytes), 1000, {}, (event) => void events.push(event))
+    expect(events.map((e) => e.data)).toEqual(['a', 'c'])
   })
 
   it('invalid UTF-8 becomes U+FFFD, as in EventSource, and the stream goes on', async () => {

@@ -187,10 +187,13 @@ export class StreamableHttpTransport implements Transport {
 
   async #exchange(message: JsonRpcRequest, version: string | undefined, signal: AbortSignal, entry: Pending, read: (text: string) => void): Promise<void> {
     const response = await this.#post(message, signal)
-    const answered = () => this.#pending.get(idKey(message.id)) !== entry
+    // Made once per request, not per message: a stream may carry 100,000 progress notifications.
+    const key = idKey(message.id)
+    const answered = () => this.#pending.get(key) !== entry
     const own = version ? entry : undefined
+    const receivers = [entry]
     const deliver = (messages: JsonRpcMessage[]) => {
-      for (const each of messages) route(each, this.#pending, [entry], this.#debug, own)
+      for (const each of messages) route(each, this.#pending, receivers, this.#debug, own)
     }
     if (response.status === 202) {
       await response.body?.cancel()
