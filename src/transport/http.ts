@@ -28,6 +28,10 @@ export async function httpFetch(
   signal?: AbortSignal,
 ): Promise<Response> {
   const { auth } = options
+  // Only apps that route through a proxy load its code; a failure there is already a ProxyError.
+  const send = options.proxy
+    ? (to: string, what: RequestInit) => import('./proxy-fetch').then((m) => m.proxyFetch(to, what, options))
+    : (options.fetch ?? globalThis.fetch)
   let target = url
   let redirects = 0
   let authRounds = 0
@@ -54,10 +58,7 @@ export async function httpFetch(
     const refuse = quickRedirects && !options.fetch && !options.proxy && !redirecting.has(target)
     let response: Response
     try {
-      // Only apps that route through a proxy load its code; a failure there is already a ProxyError.
-      const proxied = (to: string, what: RequestInit) => import('./proxy-fetch').then((m) => m.proxyFetch(to, what, options))
-      const redirect = refuse ? 'error' : 'manual'
-      response = await (options.proxy ? proxied : (options.fetch ?? globalThis.fetch))(target, { ...options.requestInit, ...init, headers, signal, redirect })
+      response = await send(target, { ...options.requestInit, ...init, headers, signal, redirect: refuse ? 'error' : 'manual' })
     } catch (error) {
       if (signal?.aborted) throw new AbortError(signal.reason)
       if (refuse && (error as { cause?: { message?: unknown } } | null)?.cause?.message === 'unexpected redirect') {
