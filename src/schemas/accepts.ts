@@ -41,7 +41,8 @@ function build(def: Def): Test {
   else if (type === 'literal') {
     const values: unknown[] = def.values
     const [only] = values
-    // A single value (a notification's method, a result's resultType) is compared as it is.
+    // A single value (a notification's method, a result's resultType) is compared as it is; NaN, which === never
+    // matches, stays with includes().
     base = values.length === 1 && only === only ? (value) => value === only : (value) => values.includes(value)
   }
   // `undefined` itself is left to zod: exactOptional shares this type and refuses it.
