@@ -1,31 +1,14 @@
 // `npm run demo` shows MCP Apps: it starts two official example servers and serves sandbox.html on a second
 // loopback origin; calling a tool with a UI mounts its app beside the text result. Saves a 1280x800 screenshot
 // (APPS_DEMO_SCREENSHOT names the file; default under test-results/screenshots/).
-import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
-import { connect, expect, item, SCREENSHOTS, test } from './helpers'
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
+import { connect, expect, item, SCREENSHOTS, startDemo, test } from './helpers'
 
 test('npm run demo: a tool with a UI shows its app (system-monitor) in the sandbox on a second origin', async ({ page }) => {
   test.setTimeout(240_000)
-  const port = await freePort()
-  const child = spawn(process.execPath, ['scripts/demo.mjs', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const demo = await startDemo()
+  const { port } = demo
+  const output = demo.output()
   try {
-    await expect.poll(() => output, { timeout: 180_000, message: 'the demo prints its URL' }).toContain('nanomcp demo: http')
     expect(output).toMatch(/basic-vanillajs\s+http:\/\/127\.0\.0\.1:\d+\/mcp/)
     expect(output).toMatch(/system-monitor\s+http:\/\/127\.0\.0\.1:\d+\/mcp/)
     const sandbox = /MCP Apps sandbox \(a second origin\): (\S+)/.exec(output)?.[1] ?? ''
@@ -44,9 +27,7 @@ test('npm run demo: a tool with a UI shows its app (system-monitor) in the sandb
     await page.getByTestId('app-slot').scrollIntoViewIfNeeded()
     await page.screenshot({ path: process.env.APPS_DEMO_SCREENSHOT ?? `${SCREENSHOTS}/apps-demo.png` })
   } finally {
-    if (child.exitCode === null) child.kill('SIGTERM')
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))])
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await demo.stop()
   }
 })
 

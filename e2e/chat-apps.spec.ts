@@ -2,21 +2,8 @@
 // `npm run demo`, which serves the sandbox page on a second loopback origin, the app shows in the transcript under
 // the model's call and shows that call's result; the hosted build without a sandbox URL shows the call and its
 // text result only.
-import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
-import { connect, expect, openDemo, SCREENSHOTS, test } from './helpers'
+import { connect, expect, openDemo, SCREENSHOTS, startDemo, test } from './helpers'
 import { startOpenAiStandIn, type StandIn } from './openai-stand-in'
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
 
 let model: StandIn
 test.beforeEach(async () => {
@@ -38,15 +25,10 @@ async function askForTheTime(page: import('@playwright/test').Page) {
 
 test('npm run demo: the app of a tool the model called shows in the transcript, with that call’s result', async ({ page }) => {
   test.setTimeout(240_000)
-  const port = await freePort()
-  const child = spawn(process.execPath, ['scripts/demo.mjs', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const demo = await startDemo()
+  const { port } = demo
   try {
-    await expect.poll(() => output, { timeout: 180_000, message: 'the demo prints its URL' }).toContain('nanomcp demo: http')
-    const sandbox = /MCP Apps sandbox \(a second origin\): (\S+)/.exec(output)?.[1] ?? ''
+    const sandbox = /MCP Apps sandbox \(a second origin\): (\S+)/.exec(demo.output())?.[1] ?? ''
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto(`http://127.0.0.1:${port}/`)
     await connect(page, 'basic-vanillajs')
@@ -69,9 +51,7 @@ test('npm run demo: the app of a tool the model called shows in the transcript, 
     await slot.scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${SCREENSHOTS}/chat-app.png` })
   } finally {
-    if (child.exitCode === null) child.kill('SIGTERM')
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))])
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await demo.stop()
   }
 })
 

@@ -1,5 +1,6 @@
 // Shared steps of the demo's end-to-end tests: where the embedded servers are, how to open the built page
 // against them, and how to change a server from outside the page.
+import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test'
@@ -74,4 +75,35 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port))
     })
   })
+}
+
+/** `npm run demo` (scripts/demo.mjs) on a port of its own, as a newcomer starts it. */
+export interface RunningDemo {
+  port: number
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string
+  /** SIGTERM, then SIGKILL if it has not exited within 15 s. */
+  stop(): Promise<void>
+}
+
+/** Starts the demo and resolves once it printed its URL (within `timeout`). */
+export async function startDemo(timeout = 180_000): Promise<RunningDemo> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['scripts/demo.mjs', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  }
+  try {
+    await expect.poll(() => output, { timeout, message: 'the demo prints its URL' }).toContain('nanomcp demo: http')
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { port, output: () => output, stop }
 }

@@ -1,32 +1,22 @@
 // `npm run demo`'s stdio bridge and "via proxy", in Chromium: server-everything in stdio mode started from the page
 // and listed and called; the bridge refusing a page without the token and a page on another origin; and a server
 // without CORS (the SDK's example) failing directly, then reached through the demo's proxy from the diagnosis.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { expect, field, item, test, freePort } from './helpers'
+import { expect, field, item, startDemo, test, type RunningDemo } from './helpers'
 // @ts-expect-error plain ESM test servers without types
 import { startSdkOAuthExample } from '../scripts/servers/sdk-oauth-example.mjs'
 
 const EVERYTHING = 'node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio'
 
-let demo: ChildProcess | undefined
-let output = ''
+let demo: RunningDemo | undefined
 let pageUrl = ''
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  demo = spawn(process.execPath, ['scripts/demo.mjs', '--port', String(await freePort())], { stdio: ['ignore', 'pipe', 'pipe'] })
-  demo.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  demo.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  await expect.poll(() => output, { timeout: 90_000 }).toContain('nanomcp demo: http')
-  pageUrl = /nanomcp demo: (http\S+)/.exec(output)![1]!
+  demo = await startDemo(90_000)
+  pageUrl = /nanomcp demo: (http\S+)/.exec(demo.output())![1]!
 })
 test.afterAll(async () => {
-  if (demo && demo.exitCode === null) {
-    const exited = new Promise((resolve) => demo!.once('exit', resolve))
-    demo.kill('SIGTERM')
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-    if (demo.exitCode === null) demo.kill('SIGKILL')
-  }
+  await demo?.stop()
 })
 
 test('a stdio server (server-everything) started from the page, listed and called through the bridge', async ({ page }) => {
