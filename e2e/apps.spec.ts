@@ -163,11 +163,7 @@ test.describe('our own views (official guest App SDK)', () => {
     await show(page, { tool: 'fixture' })
     await ready(page)
     await expect(probe(page, 'done')).toHaveText('yes', { timeout: 15_000 })
-    const ms = await page.evaluate(async () => {
-      const t = performance.now()
-      await window.view!.close()
-      return performance.now() - t
-    })
+    const ms = await timedClose(page)
     expect(ms).toBeLessThan(1500)
     expect(await status(page)).toBe('closed')
     await expect(page.locator('#app iframe')).toHaveCount(0)
@@ -177,11 +173,7 @@ test.describe('our own views (official guest App SDK)', () => {
     await show(page, { tool: 'silent', teardownTimeout: 1000 })
     await ready(page)
     await expect(probe(page, 'done')).toHaveText('yes', { timeout: 15_000 })
-    const ms = await page.evaluate(async () => {
-      const t = performance.now()
-      await window.view!.close()
-      return performance.now() - t
-    })
+    const ms = await timedClose(page)
     expect(ms).toBeGreaterThanOrEqual(950)
     expect(ms).toBeLessThan(3000)
     expect(await status(page)).toBe('closed')
@@ -228,3 +220,12 @@ test.describe('bad input', () => {
     await expect(page.locator('#state')).toHaveText(/^error TimeoutError/, { timeout: 10_000 })
   })
 })
+
+/** How long the view's close() took, in ms (its teardown wait included). */
+function timedClose(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const t = performance.now()
+    await window.view!.close()
+    return performance.now() - t
+  })
+}
