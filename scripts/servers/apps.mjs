@@ -1,41 +1,25 @@
 // The official MCP Apps example servers from npm, each a child process on loopback. They bind every interface
 // and take no host option, so the force-loopback preload pins them to 127.0.0.1 on an ephemeral port it reports.
-import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { spawnLoopback } from './loopback-child.mjs'
 
 export const APP_SERVERS = ['basic-vanillajs', 'basic-react', 'system-monitor', 'budget-allocator']
-const PRELOAD = new URL('./force-loopback.mjs', import.meta.url).href
 const entry = (name) => fileURLToPath(new URL(`../../node_modules/@modelcontextprotocol/server-${name}/dist/index.js`, import.meta.url))
 
 /** Starts one example server; resolves `{ url, close }` once it listens, rejects (child killed) if it does not. */
 export function startAppServer(name, { timeoutMs = 60_000 } = {}) {
-  const child = spawn(process.execPath, ['--import', PRELOAD, entry(name)], {
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  })
-  let output = ''
-  const keep = (chunk) => (output = (output + chunk).slice(-2000))
-  child.stdout.on('data', keep)
-  child.stderr.on('data', keep)
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const close = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    child.kill('SIGTERM')
-    const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
-    await exited
-    clearTimeout(timer)
-  }
+  const { child, exited, close, output } = spawnLoopback([entry(name)], { PORT: '0' })
   return new Promise((resolve, reject) => {
     let settled = false
     const fail = (why) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
-      void close().then(() => reject(new Error(`server-${name} did not start: ${why}\n${output.trim()}`)))
+      void close().then(() => reject(new Error(`server-${name} did not start: ${why}\n${output().trim()}`)))
     }
     const timer = setTimeout(() => fail(`no port within ${timeoutMs / 1000} s`), timeoutMs)
     child.once('error', (error) => fail(error.message))
-    child.once('exit', (code) => fail(`it exited (code ${code})`))
+    exited.then(({ code, signal }) => fail(`it exited (${signal ?? `code ${code}`})`))
     child.on('message', (message) => {
       if (settled || message?.type !== 'listening') return
       clearTimeout(timer)

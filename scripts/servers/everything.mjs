@@ -1,10 +1,9 @@
 // mcp-server-everything (the reference server from npm) as a child process, in `streamableHttp` or `sse` mode,
 // bound to loopback by the force-loopback preload on an ephemeral port it reports back.
-import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { spawnLoopback } from './loopback-child.mjs'
 
 const BIN = fileURLToPath(new URL('../../node_modules/.bin/mcp-server-everything', import.meta.url))
-const PRELOAD = new URL('./force-loopback.mjs', import.meta.url).href
 const PATHS = { streamableHttp: '/mcp', sse: '/sse' }
 
 // Listening is not answering: wait for one real HTTP exchange (a CORS preflight changes no state).
@@ -27,25 +26,7 @@ async function answers(url, deadline) {
  * Rejects, after killing the child, if it exits first or does not answer within `timeoutMs`.
  */
 export function startEverything({ mode, label = `server-everything (${mode})`, timeoutMs = 20_000 }) {
-  const child = spawn(process.execPath, ['--import', PRELOAD, BIN, mode], {
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  })
-  // Kept for the error message if it fails to start; the server logs every request, so only the tail.
-  let output = ''
-  const keep = (chunk) => (output = (output + chunk).slice(-2000))
-  child.stdout.on('data', keep)
-  child.stderr.on('data', keep)
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
-
-  async function close() {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
-      await exited
-      clearTimeout(timer)
-    }
-  }
+  const { child, exited, close, output } = spawnLoopback([BIN, mode], { PORT: '0' })
 
   return new Promise((resolve, reject) => {
     let settled = false
@@ -54,7 +35,7 @@ export function startEverything({ mode, label = `server-everything (${mode})`, t
       settled = true
       clearTimeout(timer)
       await close()
-      const tail = output.trim() ? `\n--- its output ---\n${output.trim()}` : ''
+      const tail = output().trim() ? `\n--- its output ---\n${output().trim()}` : ''
       reject(new Error(`${label} did not start: ${why}${tail}`))
     }
     const timer = setTimeout(() => fail(`no answer within ${timeoutMs / 1000} s`), timeoutMs)

@@ -2,12 +2,11 @@
 // server at http://localhost:<port>/mcp that sends no CORS headers on /mcp, and its demo authorization server at
 // http://localhost:<port+> (which approves every sign-in at once). It takes fixed ports from MCP_PORT and
 // MCP_AUTH_PORT, so two free ones are picked first; the force-loopback preload keeps both on 127.0.0.1.
-import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { spawnLoopback } from './loopback-child.mjs'
 
 const EXAMPLE = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/sdk/dist/esm/examples/server/simpleStreamableHttp.js', import.meta.url))
-const PRELOAD = new URL('./force-loopback.mjs', import.meta.url).href
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -25,23 +24,10 @@ const freePort = () =>
  */
 export async function startSdkOAuthExample({ timeoutMs = 20_000, oauth = true } = {}) {
   const [mcpPort, authPort] = [await freePort(), await freePort()]
-  const child = spawn(process.execPath, ['--import', PRELOAD, EXAMPLE, ...(oauth ? ['--oauth'] : [])], {
-    env: { ...process.env, MCP_PORT: String(mcpPort), MCP_AUTH_PORT: String(authPort) },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  const { child, exited, close, output } = spawnLoopback([EXAMPLE, ...(oauth ? ['--oauth'] : [])], {
+    MCP_PORT: String(mcpPort),
+    MCP_AUTH_PORT: String(authPort),
   })
-  let output = ''
-  const keep = (chunk) => (output = (output + chunk).slice(-2000))
-  child.stdout.on('data', keep)
-  child.stderr.on('data', keep)
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
-  async function close() {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
-      await exited
-      clearTimeout(timer)
-    }
-  }
   const listening = new Set()
   // Without --oauth only the MCP server listens.
   if (!oauth) listening.add(authPort)
@@ -49,7 +35,7 @@ export async function startSdkOAuthExample({ timeoutMs = 20_000, oauth = true } 
     const fail = async (why) => {
       clearTimeout(timer)
       await close()
-      reject(new Error(`the SDK's OAuth example did not start: ${why}\n${output.trim()}`))
+      reject(new Error(`the SDK's OAuth example did not start: ${why}\n${output().trim()}`))
     }
     const timer = setTimeout(() => fail(`not listening within ${timeoutMs / 1000} s`), timeoutMs)
     exited.then(({ code, signal }) => fail(`it exited (${signal ?? `code ${code}`})`))
