@@ -152,15 +152,7 @@ async function connect(options: ReturnType<typeof readForm>) {
     // An OAuth-protected server: the panel offers Sign in; once signed in, createMcp connects again by itself.
     if (error instanceof OAuthError && mcp.$auth.get().status === 'required') {
       status.replaceChildren(h('p', { class: 'hint', 'data-testid': 'sign-in-needed' }, 'This server needs you to sign in: use “Sign in” above.'))
-      const stop = mcp.$auth.listen((state) => {
-        if (state.status !== 'authorized') return
-        stop()
-        void mcp.connect().then(
-          (server) => current?.mcp === mcp && showServer(mcp, server, options),
-          (failure: unknown) => current?.mcp === mcp && status.replaceChildren(renderError(failure)),
-        )
-      })
-      unbind.push(stop)
+      unbind.push(connectOnceAuthorized(mcp, options))
       return
     }
     // Nothing to disconnect from; the transcript stays up to show what was tried.
@@ -229,6 +221,11 @@ function signedOut(mcp: Mcp, options: Settings) {
     h('p', { class: 'hint', 'data-testid': 'signed-out' }, 'Signed out. This server’s tools, prompts and resources come back once you sign in again (“Sign in” above).'),
   )
   reveal(byId('auth-panel'))
+  current.unbind.push(connectOnceAuthorized(mcp, options))
+}
+
+/** Connects `mcp` again (and shows its server) the first time it becomes authorized; returns how to stop waiting. */
+function connectOnceAuthorized(mcp: Mcp, options: Settings): () => void {
   const stop = mcp.$auth.listen((state) => {
     if (state.status !== 'authorized') return
     stop()
@@ -237,7 +234,7 @@ function signedOut(mcp: Mcp, options: Settings) {
       (failure: unknown) => current?.mcp === mcp && status.replaceChildren(renderError(failure)),
     )
   })
-  current.unbind.push(stop)
+  return stop
 }
 
 /** Opens "Headers and options" at the toggle that declares sampling, elicitation and roots to older servers. */
