@@ -6,11 +6,11 @@ import { AbortError } from '../errors/abort-error'
 import { ProtocolError } from '../errors/protocol-error'
 import { RpcError } from '../errors/rpc-error'
 import { duration } from '../transport/duration'
-import { abortable } from '../transport/http'
 import { noop } from '../transport/pending'
 import { EraState, Fallback } from './era'
+import { Gate } from './gate'
 import { listAll, OutputSchemas, type ListOptions } from './helpers'
-import { LegacySession, type SessionHost } from './legacy/session'
+import { LegacySession } from './legacy/session'
 import { listenLegacy } from './legacy/subscription'
 import { Joinable, limit, reasonOf } from './limits'
 import { listen, type ListenHost } from './listen'
@@ -36,8 +36,7 @@ export class Client {
   readonly #schemas = new OutputSchemas()
   /** The legacy era's session, made when a request first needs it. */
   #legacy: LegacySession | undefined
-  /** Set while exclusive work (a recall, the probe, a handshake) runs: requests wait for it rather than race it. */
-  #gate: Promise<unknown> | undefined
+  readonly #gate = new Gate()
   readonly #connecting = new Joinable((signal) => this.#connect(signal))
   #closed: Error | undefined
   readonly #inflight = new Set<AbortController>()
@@ -219,18 +218,17 @@ export class Client {
     try {
       for (;;) {
         if (this.#closed) throw this.#closed
-        if (this.#gate) {
-          // The gate never rejects: it only says when the exclusive work is over.
-          await abortable(this.#gate, signal)
+        if (this.#gate.busy) {
+          await this.#gate.pass(signal)
           continue
         }
         const standing = this.#era.standing
         switch (standing.kind) {
           case 'unrecalled':
-            await this.#exclusive(() => this.#era.recall(signal))
+            await this.#gate.run(() => this.#era.recall(signal))
             continue
           case 'ambiguous':
-            await this.#exclusive(() => this.#modern.settleAmbiguity(signal))
+            await this.#gate.run(() => this.#modern.settleAmbiguity(signal))
             continue
           case 'legacy': {
             const legacy = this.#session()
@@ -243,7 +241,7 @@ export class Client {
         }
         // Unknown, or remembered as modern and not yet proved: the probe runs alone, and requests behind it wait to
         // learn the era rather than probe again.
-        return await this.#exclusive(() => this.#viaModern(method, params, options, signal, true))
+        return await this.#gate.run(() => this.#viaModern(method, params, options, signal, true))
       }
     } catch (error) {
       throw signal.aborted ? reasonOf(signal) : error
@@ -262,28 +260,14 @@ export class Client {
     return legacy.request(method, params, options, signal)
   }
 
-  #exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const promise = work()
-    const gate = promise.then(noop, noop)
-    this.#gate = gate
-    void gate.then(() => {
-      if (this.#gate === gate) this.#gate = undefined
-    })
-    return promise
-  }
-
   #session(): LegacySession {
-    return (this.#legacy ??= new LegacySession(this.#sessionHost()))
-  }
-
-  #sessionHost(): SessionHost {
-    return {
+    return (this.#legacy ??= new LegacySession({
       wire: this.#wire,
       era: this.#era,
-      exclusive: (work) => this.#exclusive(work),
+      exclusive: (work) => this.#gate.run(work),
       fail: (error) => this.#fail(error),
       notify: (notification, handler) => this.#notify(notification, handler),
-    }
+    }))
   }
 
   /** A notification on its way to the app, checked already by the code that received it. */
@@ -301,11 +285,7 @@ export class Client {
       connect: (signal, timeout) => this.connect({ signal, timeout }),
       era: () => this.era,
       closed: () => !!this.#closed,
-      listenModern: (filter, signal, onMessage) => {
-        const id = this.#wire.nextId()
-        const params = { notifications: filter, _meta: this.meta }
-        return { id, response: this.#wire.request({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params }, signal, onMessage) }
-      },
+      listenModern: (filter, signal, onMessage) => this.#modern.listen(filter, signal, onMessage),
       listenLegacy: (subscriber, description, signal, acknowledged) => {
         const host = {
           session: this.#session(),

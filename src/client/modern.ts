@@ -1,7 +1,7 @@
 import type { JsonRpcNotification, JsonRpcResponse } from '../transport/types'
-import type { ClientOptions, Progress, RequestOptions } from './types'
+import type { ClientOptions, ListenFilter, Progress, RequestOptions } from './types'
 import type { EraState } from './era'
-import type { Wire } from './trace'
+import type { OnMessage, Wire } from './trace'
 import type { DiscoverResult } from '../schemas/types'
 import { LEGACY_VERSIONS, PACKAGE_VERSION, VERSION } from '../version'
 import { HttpError } from '../errors/http-error'
@@ -80,6 +80,14 @@ export class Modern {
         wire.debug('ignored on a request stream', message)
       }
     })
+  }
+
+  /** Opens a `subscriptions/listen` stream; its notifications go to `onMessage` (listen.ts reads them). */
+  listen(filter: ListenFilter, signal: AbortSignal, onMessage: OnMessage): { id: number; response: Promise<JsonRpcResponse> } {
+    const { wire } = this.host
+    const id = wire.nextId()
+    const params = { notifications: filter, _meta: this.#meta }
+    return { id, response: wire.request({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params }, signal, onMessage) }
   }
 
   /**
