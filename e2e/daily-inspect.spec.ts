@@ -2,7 +2,7 @@
 // which toggle when it is off), the outcome of what the user just did is on screen on a laptop and a phone,
 // replay shows its own result, and the polish items (layout, Markdown, times, annotations, blobs, cancel, raw view).
 import type { Page } from '@playwright/test'
-import { connect, control, expect, field, item, openDemo, tab, test } from './helpers'
+import { connect, control, expect, field, item, openDemo, tab, test, callAdder } from './helpers'
 import { callTool, connectTo, inputKinds } from './input-kinds-kit'
 
 const SIZES = [
@@ -68,11 +68,7 @@ for (const size of SIZES) {
     await expect(page.getByTestId('diagnosis')).toBeInViewport({ timeout: 20_000 })
 
     await connect(page, 'modern')
-    await item(page, 'add').click()
-    await field(page, 'a').fill('20')
-    await field(page, 'b').fill('22')
-    await page.getByRole('button', { name: 'Call tool' }).click()
-    await expect(page.getByTestId('tool-result')).toContainText('42')
+    await callAdder(page, 'add')
     await expect(page.getByTestId('tool-result')).toBeInViewport()
     // A longer form (everything's tools have descriptions under each field) too.
     await connect(page, 'everything')

@@ -60,6 +60,15 @@ export const item = (page: Page, key: string) => page.locator(`button.item[data-
 /** The detail pane's generated control for one argument. */
 export const field = (page: Page, name: string) => page.locator(`#detail [name="${name}"]`).first()
 
+/** Calls `tool` (an adder with fields a and b) with 20 and 22 from the page, and waits for its 42. */
+export async function callAdder(page: Page, tool: string) {
+  await item(page, tool).click()
+  await field(page, 'a').fill('20')
+  await field(page, 'b').fill('22')
+  await page.getByRole('button', { name: 'Call tool' }).click()
+  await expect(page.getByTestId('tool-result')).toContainText('42')
+}
+
 export async function screenshot(page: Page, name: string, fullPage = true) {
   mkdirSync(SCREENSHOTS, { recursive: true })
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage })

@@ -1,5 +1,5 @@
 // The page for people: keyboard only, labelled controls, and how it looks on a desktop and on a phone.
-import { connect, control, expect, field, item, openDemo, screenshot, test } from './helpers'
+import { connect, control, expect, field, item, openDemo, screenshot, test, callAdder } from './helpers'
 
 test('keyboard only: connect, pick a tool, call it', async ({ page, request, servers }) => {
   await control(request, servers.modern, 'reset')
@@ -42,11 +42,7 @@ test('desktop 1280×800 and phone 390 px screenshots', async ({ page, request, s
   await page.setViewportSize({ width: 1280, height: 800 })
   await openDemo(page)
   await connect(page, 'modern')
-  await item(page, 'add').click()
-  await field(page, 'a').fill('20')
-  await field(page, 'b').fill('22')
-  await page.getByRole('button', { name: 'Call tool' }).click()
-  await expect(page.getByTestId('tool-result')).toContainText('42')
+  await callAdder(page, 'add')
   await page.evaluate(() => window.scrollTo(0, 0))
   await screenshot(page, 'desktop-1280x800', false)
 

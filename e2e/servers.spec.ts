@@ -1,6 +1,6 @@
 // Each embedded server kind, end to end in the built page: connect, see the era, browse, call a tool, and see a
 // change made from outside the page arrive without a reload.
-import { connect, control, expect, field, item, openDemo, screenshot, tab, test } from './helpers'
+import { connect, control, expect, field, item, openDemo, screenshot, tab, test, callAdder } from './helpers'
 
 const CATALOGUE_SERVERS = [
   { kind: 'modern', era: 'modern', revision: /^2026-07-28$/, transport: 'Streamable HTTP' },
@@ -108,10 +108,6 @@ test('server-everything (HTTP+SSE): connects over the 2024-11-05 transport', asy
   await connect(page, 'everythingSse')
   await expect(page.getByTestId('era')).toHaveText('legacy')
   await expect(page.locator('.badge-transport')).toHaveText('HTTP+SSE')
-  await item(page, 'get-sum').click()
-  await field(page, 'a').fill('20')
-  await field(page, 'b').fill('22')
-  await page.getByRole('button', { name: 'Call tool' }).click()
-  await expect(page.getByTestId('tool-result')).toContainText('42')
+  await callAdder(page, 'get-sum')
   await screenshot(page, 'everythingSse')
 })
