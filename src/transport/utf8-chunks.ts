@@ -11,8 +11,7 @@
  * reads the text drops the one that opens the stream.
  */
 export function createChunkDecoder(): (chunk?: Uint8Array) => string {
-  const text = new TextDecoder('utf-8', { ignoreBOM: true })
-  let held = new Uint8Array()
+  let held = NONE
   return (chunk) => {
     let bytes = chunk ?? held
     if (chunk && held.length) {
@@ -29,7 +28,13 @@ export function createChunkDecoder(): (chunk?: Uint8Array) => string {
       if (cut - at < (byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1)) cut = at
       break
     }
-    held = bytes.slice(cut)
-    return text.decode(bytes.subarray(0, cut))
+    // Nearly every chunk ends on a whole character: nothing is copied then (a new small Uint8Array costs more than
+    // decoding a short chunk).
+    held = cut === bytes.length ? NONE : bytes.slice(cut)
+    return text.decode(cut === bytes.length ? bytes : bytes.subarray(0, cut))
   }
 }
+
+const NONE = new Uint8Array()
+// Without `stream`, decode() keeps no state between calls, so one decoder serves every stream.
+const text = new TextDecoder('utf-8', { ignoreBOM: true })
