@@ -66,6 +66,19 @@ describe('the table', () => {
     expect(lists).toMatch(/request loop \| 1\.07 \| — \| ≤ 1\.2 \| met \|/)
   })
 
+  it('holds the stream to the raw read, and shows the bare parse loop beside it without a goal', () => {
+    const client = (mbps: number) => ({ mbps: ratio(mbps), retainedKB: 10, duringKB: -5 })
+    const streams = (nanomcp: number) => ({
+      count: 100_000,
+      reps: 3,
+      clients: { 'raw fetch (bytes only)': client(200), 'bare parse loop': client(150), nanomcp: client(nanomcp), official: client(4) },
+    })
+    const slow = renderTable({ streams: streams(148) }).markdown
+    expect(slow).toMatch(/raw read: 200\) \| 148\.0 \| 4\.0 \| ≥ 0\.8× the raw read \| \*\*missed\*\* \|/)
+    expect(slow).toMatch(/bare parse loop, no client .*: 150, 0\.75× the raw read \| 0\.99× the bare loop \| 0\.03× the bare loop \|  \|  \|/)
+    expect(renderTable({ streams: streams(160) }).markdown).toMatch(/≥ 0\.8× the raw read \| met \|/)
+  })
+
   it('reports a failed part instead of a row', () => {
     const { markdown, failures } = renderTable({ streams: { error: 'boom' } })
     expect(markdown).not.toMatch(/SSE/)

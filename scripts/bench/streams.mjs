@@ -20,6 +20,32 @@ function flooders(nano, nanomcp, official) {
       onEach?.(count)
       return bytes
     },
+    // The floor for any client that reads each event: decode, split at blank lines, JSON.parse the data, nothing
+    // checked or dispatched. The fixture writes ASCII only, so each chunk is decoded on its own.
+    'bare parse loop': async (url, count, onEach) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...args(count), _meta: { progressToken: 1 } } }),
+      })
+      const text = new TextDecoder()
+      let bytes = 0
+      let rest = ''
+      let progress = 0
+      for await (const chunk of res.body) {
+        bytes += chunk.length
+        const all = rest + text.decode(chunk)
+        let start = 0
+        for (let end = all.indexOf('\n\n'); end !== -1; end = all.indexOf('\n\n', start)) {
+          if (JSON.parse(all.slice(start + 'data: '.length, end)).method) progress++
+          start = end + 2
+        }
+        rest = all.slice(start)
+      }
+      if (progress !== count) throw new Error(`the bare parse loop read ${progress} of ${count} progress notifications`)
+      onEach?.(count)
+      return bytes
+    },
     nanomcp: async (url, count, onEach) => {
       let n = 0
       const tick = onEach ?? (() => {})
