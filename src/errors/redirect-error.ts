@@ -15,9 +15,9 @@ export type RedirectRefusal =
  * Thrown when the server answers with a redirect the transport will not follow. Transports never let fetch
  * follow a redirect (`redirect: 'manual'`, or in Node 'error' until a URL first redirects) so no byte of a request
  * (body, `Mcp-Session-Id`, `Authorization`, app headers, `Mcp-Param-*`) reaches another origin; a same-origin
- * 307/308 (and any same-origin redirect of a GET) is
- * followed a few times, everything else ends here. Carries the URL that was requested, the redirect target
- * (`location`, undefined when a browser hid it), the HTTP status (0 for a hidden one) and `refusal`.
+ * 307/308 (and any same-origin redirect of a GET) is followed a few times, everything else ends here. Carries the
+ * URL that was requested, the redirect target (`location`, undefined when a browser hid it), the HTTP status (0 for
+ * a hidden one) and `refusal`.
  */
 export class RedirectError extends McpError {
   override readonly name = 'RedirectError'
