@@ -7,14 +7,17 @@ const SAMPLE_EVERY = 25_000
 
 function flooders(nano, nanomcp, official) {
   const args = (count) => ({ name: 'flood', arguments: { count } })
+  // The flood request as a client without a library sends it.
+  const flood = (url, count) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...args(count), _meta: { progressToken: 1 } } }),
+    })
   return {
     // The ceiling: the same bytes read off the socket with no parsing at all.
     'raw fetch (bytes only)': async (url, count, onEach) => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...args(count), _meta: { progressToken: 1 } } }),
-      })
+      const res = await flood(url, count)
       let bytes = 0
       for await (const chunk of res.body) bytes += chunk.length
       onEach?.(count)
@@ -23,11 +26,7 @@ function flooders(nano, nanomcp, official) {
     // The floor for any client that reads each event: decode, split at blank lines, JSON.parse the data, nothing
     // checked or dispatched. The fixture writes ASCII only, so each chunk is decoded on its own.
     'bare parse loop': async (url, count, onEach) => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...args(count), _meta: { progressToken: 1 } } }),
-      })
+      const res = await flood(url, count)
       const text = new TextDecoder()
       let bytes = 0
       let rest = ''
