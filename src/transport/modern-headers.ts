@@ -64,7 +64,7 @@ export function learnTools(response: JsonRpcResponse, tools: Map<string, Mirror>
 /**
  * Whether the JSON text of an answer cannot hold an `x-mcp-header` key: the name is not in it, and no escape
  * (`\u002d`…) could spell it. One scan of the text is far cheaper than walking every tool's schema (2 ms per
- * 10,000 tools), and it is exact: a text that fails it is walked as before.
+ * 10,000 tools), and it is exact: a text that fails it has its schemas walked.
  */
 export const unmentioned = (text: string): boolean => !text.includes('x-mcp-header') && !text.includes('\\u')
 
