@@ -18,8 +18,9 @@ const MAX_AUTH_ROUNDS = 2
  * fetch with the app's headers (then the auth provider's) under ours, never leaving the origin of `url`:
  * fetch never follows a redirect itself (see `quickRedirects`); a same-origin 307/308 (or any same-origin
  * redirect of a GET) is followed a few times with the same request, everything else is a RedirectError. A
- * 401/403 goes to `auth.unauthorized()`, which may ask for one resend. Failures before a response become NetworkError or AbortError. With a `proxy`
- * only the URL fetched changes (proxy-fetch.ts); a failure to reach it, or its own refusal, is a ProxyError.
+ * 401/403 goes to `auth.unauthorized()`, which may ask for one resend. Failures before a response become
+ * NetworkError or AbortError. With a `proxy` only the URL fetched changes (proxy-fetch.ts); a failure to reach it,
+ * or its own refusal, is a ProxyError.
  */
 export async function httpFetch(
   url: string,
