@@ -11,12 +11,12 @@ const external = (id: string) => deps.some((d) => id === d || id.startsWith(`${d
 export default defineConfig(({ mode }) =>
   mode === 'demo'
     ? // `vite build --mode demo`: index.html + demo/ into dist-demo/, a static page that can be hosted anywhere
-      // oauth-callback.html: the OAuth redirect URI page, a second input so it ships beside index.html.
+      // demo/oauth-callback.html: the OAuth redirect URI page, a second input so it ships with index.html.
       // DEMO_SITE_URL (the site's public https address): also emit its OAuth client metadata document.
       {
         base: './',
         plugins: [demoClientMetadata(process.env.DEMO_SITE_URL || undefined)],
-        build: { outDir: 'dist-demo', rolldownOptions: { input: { main: 'index.html', callback: 'oauth-callback.html' } } },
+        build: { outDir: 'dist-demo', rolldownOptions: { input: { main: 'index.html', callback: 'demo/oauth-callback.html' } } },
       }
     : {
         // nanomcp/shared's SharedWorker is emitted as one self-contained script (iife: its lazy parts inlined, so an

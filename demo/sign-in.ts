@@ -4,8 +4,8 @@ import type { AuthState, Mcp } from '../src/index'
 import { fill, h } from './dom'
 import { renderError } from './render-content'
 
-/** The page at the redirect URI, beside index.html: a relative URL keeps the hosted sub-path build working. */
-export const callbackUrl = (href = location.href) => new URL('oauth-callback.html', href).href
+/** The page at the redirect URI, under demo/: a URL relative to index.html keeps the hosted sub-path build working. */
+export const callbackUrl = (href = location.href) => new URL('demo/oauth-callback.html', href).href
 
 /**
  * The site's Client ID Metadata Document URL, when this page has one: built with DEMO_SITE_URL (see

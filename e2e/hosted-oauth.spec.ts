@@ -1,6 +1,6 @@
 // The hosted page signing in, as it is deployed: `npm run build:demo` with DEMO_SITE_URL set to the address the
 // site is served from, on a plain static file server under /nanomcp/, over https (as on GitHub Pages), on another
-// origin than the MCP servers and their authorization servers. The page's redirect_uri (oauth-callback.html) and
+// origin than the MCP servers and their authorization servers. The page's redirect_uri (demo/oauth-callback.html) and
 // its Client ID Metadata Document (client-metadata.json) both live under that sub-path. The person at the AS
 // fills oidc-provider's real login and consent forms in the popup.
 //
@@ -89,7 +89,7 @@ function watchFlow(context: BrowserContext) {
   context.on('request', (request) => {
     const url = new URL(request.url())
     if (url.searchParams.get('response_type') === 'code') flow.authorizations.push(url)
-    if (url.href.startsWith(new URL('oauth-callback.html', site.url).href)) flow.callbacks.push(url)
+    if (url.href.startsWith(new URL('demo/oauth-callback.html', site.url).href)) flow.callbacks.push(url)
   })
   return flow
 }
@@ -118,13 +118,13 @@ async function provesSignedIn(page: Page, issuer: string) {
 
 /** The AS sent the popup back to the site's own callback page under the sub-path, with a code and its `iss`. */
 function cameBackUnderSubPath(flow: ReturnType<typeof watchFlow>, issuer: string, logFrom: number) {
-  const callback = `${site.url}oauth-callback.html`
+  const callback = `${site.url}demo/oauth-callback.html`
   expect(flow.authorizations.map((url) => url.searchParams.get('redirect_uri'))).toEqual([callback])
   expect(flow.callbacks).toHaveLength(1)
-  expect(flow.callbacks[0]!.pathname).toBe('/nanomcp/oauth-callback.html')
+  expect(flow.callbacks[0]!.pathname).toBe('/nanomcp/demo/oauth-callback.html')
   expect(flow.callbacks[0]!.searchParams.get('iss')).toBe(issuer)
   expect(flow.callbacks[0]!.searchParams.has('code')).toBe(true)
-  expect(site.log.slice(logFrom).filter((r) => r.path.startsWith('/nanomcp/oauth-callback.html')).map((r) => r.status)).toEqual([200])
+  expect(site.log.slice(logFrom).filter((r) => r.path.startsWith('/nanomcp/demo/oauth-callback.html')).map((r) => r.status)).toEqual([200])
 }
 
 test('the build serves its client metadata document under /nanomcp/, naming its own URL and callback', async ({ request }) => {
@@ -134,7 +134,7 @@ test('the build serves its client metadata document under /nanomcp/, naming its 
     client_id: `${site.url}client-metadata.json`,
     client_name: 'nanomcp demo',
     client_uri: site.url,
-    redirect_uris: [`${site.url}oauth-callback.html`],
+    redirect_uris: [`${site.url}demo/oauth-callback.html`],
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: 'none',

@@ -35,7 +35,7 @@ export function demoClientMetadata(siteUrl: string | undefined): Plugin {
       ...clientMetadataDocument({
         clientMetadataUrl: url,
         clientName: 'nanomcp demo',
-        redirectUris: [new URL('oauth-callback.html', base).href],
+        redirectUris: [new URL('demo/oauth-callback.html', base).href],
         clientUri: base.href,
       }),
       // The helper leaves the DCR field out; a served page is a web client, as its DCR registration says too.
