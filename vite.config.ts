@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
+import { CALLBACK_PAGE } from './demo/callback-page.ts'
 import { demoClientMetadata } from './scripts/demo-client-metadata.ts'
 import { sharedWorkerBuild } from './scripts/shared-worker-build.ts'
 
@@ -16,7 +17,7 @@ export default defineConfig(({ mode }) =>
       {
         base: './',
         plugins: [demoClientMetadata(process.env.DEMO_SITE_URL || undefined)],
-        build: { outDir: 'dist-demo', rolldownOptions: { input: { main: 'index.html', callback: 'demo/oauth-callback.html' } } },
+        build: { outDir: 'dist-demo', rolldownOptions: { input: { main: 'index.html', callback: CALLBACK_PAGE } } },
       }
     : {
         // nanomcp/shared's SharedWorker is emitted as one self-contained script (iife: its lazy parts inlined, so an

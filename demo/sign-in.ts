@@ -1,11 +1,12 @@
 // The connection panel's OAuth part: what `$auth` says, and the Sign in / Sign out buttons. signIn() runs inside
 // the click, because browsers only let a click open the sign-in popup.
 import type { AuthState, Mcp } from '../src/index'
+import { CALLBACK_PAGE } from './callback-page'
 import { fill, h } from './dom'
 import { renderError } from './render-content'
 
 /** The page at the redirect URI, under demo/: a URL relative to index.html keeps the hosted sub-path build working. */
-export const callbackUrl = (href = location.href) => new URL('demo/oauth-callback.html', href).href
+export const callbackUrl = (href = location.href) => new URL(CALLBACK_PAGE, href).href
 
 /**
  * The site's Client ID Metadata Document URL, when this page has one: built with DEMO_SITE_URL (see

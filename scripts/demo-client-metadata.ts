@@ -7,6 +7,7 @@
 // time; the page (demo/sign-in.ts) compares it with its own location before using it, so a build deployed
 // elsewhere falls back to DCR instead of sending a client_id whose redirect_uris point at another site.
 import type { Plugin } from 'vite'
+import { CALLBACK_PAGE } from '../demo/callback-page.ts'
 import { clientMetadataDocument } from '../src/auth/client-metadata.ts'
 
 export const CLIENT_METADATA_FILE = 'client-metadata.json'
@@ -35,7 +36,7 @@ export function demoClientMetadata(siteUrl: string | undefined): Plugin {
       ...clientMetadataDocument({
         clientMetadataUrl: url,
         clientName: 'nanomcp demo',
-        redirectUris: [new URL('demo/oauth-callback.html', base).href],
+        redirectUris: [new URL(CALLBACK_PAGE, base).href],
         clientUri: base.href,
       }),
       // The helper leaves the DCR field out; a served page is a web client, as its DCR registration says too.
